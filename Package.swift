@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// One settings array for every target: Swift 6 mode plus the upcoming features the model codebases adopt.
+let settings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "ribsd",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "ribsd", targets: ["ribsd"]),
+        .library(name: "RIBs", targets: ["RIBs"]),
+        .library(name: "HeadlessUI", targets: ["HeadlessUI"]),
+        .library(name: "Flows", targets: ["Flows"]),
+        .library(name: "AppHosting", targets: ["AppHosting"]),
+        .library(name: "BuiltinApps", targets: ["BuiltinApps"]),
+        .library(name: "SessionService", targets: ["SessionService"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
+    ],
+    targets: [
+        // C
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        // Transport: the only module that imports C.
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: settings),
+        // Pure navigation core.
+        .target(name: "HeadlessUI", swiftSettings: settings),
+        .target(name: "RIBs", dependencies: ["HeadlessUI"], swiftSettings: settings),
+        .target(name: "Flows", dependencies: ["HeadlessUI"], swiftSettings: settings),
+        // The app model the service hosts: events, app registry, state JSON. Pure.
+        .target(name: "AppHosting", dependencies: ["RIBs", "HeadlessUI", "Flows"], swiftSettings: settings),
+        .target(name: "BuiltinApps", dependencies: ["AppHosting", "RIBs", "HeadlessUI", "Flows"], swiftSettings: settings),
+        // Sessions over HTTP.
+        .target(name: "SessionService", dependencies: ["AppHosting", "HTTPServer"], swiftSettings: settings),
+        .executableTarget(name: "ribsd", dependencies: ["SessionService", "BuiltinApps"], swiftSettings: settings),
+
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: settings),
+        .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI"], swiftSettings: settings),
+        .testTarget(name: "RIBsTests", dependencies: ["RIBs", "HeadlessUI"], swiftSettings: settings),
+        .testTarget(name: "FlowsTests", dependencies: ["Flows", "HeadlessUI"], swiftSettings: settings),
+        .testTarget(name: "AppHostingTests", dependencies: ["AppHosting", "RIBs", "HeadlessUI"], swiftSettings: settings),
+        .testTarget(name: "BuiltinAppsTests", dependencies: ["BuiltinApps", "AppHosting"], swiftSettings: settings),
+        .testTarget(
+            name: "SessionServiceTests",
+            dependencies: ["SessionService", "BuiltinApps", "AppHosting", "HTTPServer"],
+            swiftSettings: settings
+        ),
+    ]
+)
