@@ -1,0 +1,112 @@
+/// A headless `UINavigationController`: a stack of contained controllers.
+public final class NavigationController: ViewController {
+    /// Whether the navigation bar is hidden.
+    public var isNavigationBarHidden = false
+
+    /// The stack, bottom to top.
+    public var viewControllers: [ViewController] { children }
+    /// The top of the stack.
+    public var topViewController: ViewController? { children.last }
+
+    /// Creates a stack with one root controller, named after it.
+    ///
+    /// - Throws: the same rules as `push` (a navigation controller, or a controller that lives elsewhere).
+    public init(rootViewController: ViewController) throws(ViewHierarchyError) {
+        super.init(screenName: rootViewController.screenName)
+        try validateNew(rootViewController)
+        contain(rootViewController)
+    }
+
+    /// Pushes a controller onto the stack.
+    ///
+    /// - Throws: `pushingNavigationController`, `alreadyOnStack`, or `alreadyInHierarchy` when it lives elsewhere.
+    public func push(_ controller: ViewController, animated: Bool) throws(ViewHierarchyError) {
+        try validateNew(controller)
+        contain(controller)
+        lastTransition = Transition(kind: .push, animated: animated)
+    }
+
+    /// Pops the top controller.
+    ///
+    /// - Throws: `cannotPopRoot` when only the root is left.
+    @discardableResult
+    public func pop(animated: Bool) throws(ViewHierarchyError) -> ViewController {
+        guard children.count > 1 else {
+            throw .cannotPopRoot(children.first?.screenName ?? screenName)
+        }
+        return try pop(to: children[children.count - 2], animated: animated)[0]
+    }
+
+    /// Pops everything above `controller`; returns the popped controllers, top first.
+    @discardableResult
+    public func pop(to controller: ViewController, animated: Bool) throws(ViewHierarchyError) -> [ViewController] {
+        try removeAbove(controller, kind: .pop, animated: animated)
+    }
+
+    /// Pops to the root controller; returns the popped controllers, top first.
+    @discardableResult
+    public func popToRoot(animated: Bool) -> [ViewController] {
+        guard let root = children.first else { return [] }
+        return (try? removeAbove(root, kind: .pop, animated: animated)) ?? []
+    }
+
+    /// Replaces the whole stack.
+    ///
+    /// - Throws: `emptyStack`, `pushingNavigationController`, `alreadyOnStack` for duplicates, `alreadyInHierarchy`.
+    public func setViewControllers(_ controllers: [ViewController], animated: Bool) throws(ViewHierarchyError) {
+        guard !controllers.isEmpty else { throw .emptyStack }
+        for (index, controller) in controllers.enumerated() {
+            if controller is NavigationController { throw .pushingNavigationController(controller.screenName) }
+            if controllers[..<index].contains(where: { $0 === controller }) { throw .alreadyOnStack(controller.screenName) }
+            let isOurs = controller.parent === self
+            if !isOurs, controller.parent != nil || controller.presentingViewController != nil {
+                throw .alreadyInHierarchy(controller.screenName)
+            }
+        }
+        let removed = children.filter { old in !controllers.contains { $0 === old } }
+        for old in removed.reversed() {
+            old.removeFromParent()
+            old.notifyRemoved(animated: animated)
+        }
+        children = []
+        for controller in controllers {
+            if controller.parent === self { controller.removeFromParent() }
+            contain(controller)
+        }
+        lastTransition = Transition(kind: .setViewControllers, animated: animated)
+    }
+
+    /// The user swiped back (or tapped the system back button) to `controller`: UIKit pops without asking anyone.
+    @discardableResult
+    public func userDidPop(to controller: ViewController) throws(ViewHierarchyError) -> [ViewController] {
+        try removeAbove(controller, kind: .interactivePop, animated: true)
+    }
+
+    // MARK: - Internals
+
+    private func validateNew(_ controller: ViewController) throws(ViewHierarchyError) {
+        if controller is NavigationController { throw .pushingNavigationController(controller.screenName) }
+        if controller.parent === self { throw .alreadyOnStack(controller.screenName) }
+        if controller.parent != nil || controller.presentingViewController != nil || controller.hostWindow != nil {
+            throw .alreadyInHierarchy(controller.screenName)
+        }
+    }
+
+    private func contain(_ controller: ViewController) {
+        addChild(controller)
+        controller.didMove(toParent: self)
+    }
+
+    private func removeAbove(_ controller: ViewController, kind: Transition.Kind, animated: Bool) throws(ViewHierarchyError) -> [ViewController] {
+        guard let index = children.firstIndex(where: { $0 === controller }) else {
+            throw .notOnStack(controller.screenName)
+        }
+        let popped = Array(children[(index + 1)...].reversed())
+        for child in popped {
+            child.removeFromParent()
+            child.notifyRemoved(animated: animated)
+        }
+        if !popped.isEmpty { lastTransition = Transition(kind: kind, animated: animated) }
+        return popped
+    }
+}

@@ -1,0 +1,41 @@
+/// One layer of what is on screen: the window's root, or one modal presentation.
+public struct ScreenLayer {
+    /// How a layer came on screen.
+    public enum Style: String, Sendable {
+        case root, fullScreen, pageSheet
+
+        init(_ modal: ModalPresentationStyle) {
+            switch modal {
+            case .fullScreen: self = .fullScreen
+            case .pageSheet: self = .pageSheet
+            }
+        }
+    }
+
+    /// `root` for the window's root, else the presentation style.
+    public let style: Style
+    /// The controller at the base of the layer.
+    public let controller: ViewController
+
+    /// The navigation controller that drives this layer: the layer's controller itself, or the first one it contains.
+    public var navigationController: NavigationController? {
+        Self.firstNavigationController(in: controller)
+    }
+
+    /// The screens of the layer's stack, bottom to top; a single screen when there is no navigation controller.
+    public var stack: [ViewController] {
+        if let nav = navigationController { return nav.viewControllers }
+        return [controller]
+    }
+
+    /// The controller the user sees on this layer.
+    public var visibleController: ViewController? { stack.last }
+
+    private static func firstNavigationController(in controller: ViewController) -> NavigationController? {
+        if let nav = controller as? NavigationController { return nav }
+        for child in controller.children {
+            if let nav = firstNavigationController(in: child) { return nav }
+        }
+        return nil
+    }
+}

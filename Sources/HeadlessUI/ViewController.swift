@@ -1,0 +1,150 @@
+/// A headless `UIViewController`: identity, a screen name, containment and modal presentation.
+///
+/// Subclasses override the UIKit-style hooks (`viewDidDisappear`, `willMove`, `didMove`) to learn
+/// what happened to them; during `viewDidDisappear`, `isMovingFromParent` and `isBeingDismissed`
+/// tell why, exactly as UIKit does. Everything is synchronous: completions run before a call returns.
+open class ViewController {
+    /// The name a client sees for this screen (RIB apps use the RIB's name).
+    public var screenName: String
+    /// The style used when this controller is presented.
+    public var modalPresentationStyle: ModalPresentationStyle = .pageSheet
+
+    /// The container that holds this controller, if any.
+    public private(set) weak var parent: ViewController?
+    /// Contained children, in the order they were added.
+    public internal(set) var children: [ViewController] = []
+    /// The controller this one presents (UIKit keeps it strongly).
+    public private(set) var presentedViewController: ViewController?
+    /// The controller that presents this one.
+    public private(set) weak var presentingViewController: ViewController?
+    /// Set on the window's root by `Window`, so on-screen checks need no global state.
+    weak var hostWindow: Window?
+
+    /// True only during `viewDidDisappear` when the controller is leaving its container (a pop).
+    public private(set) var isMovingFromParent = false
+    /// True only during `viewDidDisappear` when the controller is being dismissed.
+    public private(set) var isBeingDismissed = false
+    /// The last view operation this controller performed, with its `animated` flag.
+    public internal(set) var lastTransition: Transition?
+
+    /// Creates a controller named after the screen it shows.
+    public init(screenName: String) {
+        self.screenName = screenName
+    }
+
+    // MARK: - Hooks
+
+    /// Called before the controller moves to a new container (or to none).
+    open func willMove(toParent parent: ViewController?) {}
+    /// Called after the controller moved to a new container (or to none).
+    open func didMove(toParent parent: ViewController?) {}
+    /// Called when the controller left the screen; read `isMovingFromParent` / `isBeingDismissed`.
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    // MARK: - Containment
+
+    /// Adds a child controller (UIKit's `addChild`; the caller then calls `didMove(toParent:)`).
+    public func addChild(_ child: ViewController) {
+        if child.parent === self { return }
+        child.removeFromParent()
+        child.willMove(toParent: self)
+        children.append(child)
+        child.parent = self
+    }
+
+    /// Removes this controller from its container.
+    public func removeFromParent() {
+        guard let parent else { return }
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+    }
+
+    /// The nearest navigation controller that contains this controller.
+    public var navigationController: NavigationController? {
+        var current = parent
+        while let node = current {
+            if let nav = node as? NavigationController { return nav }
+            current = node.parent
+        }
+        return nil
+    }
+
+    // MARK: - Presentation
+
+    /// Presents `controller` modally from this one.
+    ///
+    /// - Throws: `alreadyPresenting` when this controller already presents one (UIKit's
+    ///   "Attempt to present X on Y which is already presenting Z"); `alreadyInHierarchy` when
+    ///   `controller` is already contained or presented.
+    public func present(
+        _ controller: ViewController, animated: Bool, style: ModalPresentationStyle? = nil, completion: (() -> Void)? = nil
+    ) throws(ViewHierarchyError) {
+        if let presented = presentedViewController {
+            throw .alreadyPresenting(presenter: screenName, presented: presented.screenName, attempted: controller.screenName)
+        }
+        if controller.parent != nil || controller.presentingViewController != nil || controller === self || controller.hostWindow != nil {
+            throw .alreadyInHierarchy(controller.screenName)
+        }
+        if let style { controller.modalPresentationStyle = style }
+        presentedViewController = controller
+        controller.presentingViewController = self
+        lastTransition = Transition(kind: .present, animated: animated)
+        completion?()
+    }
+
+    /// Dismisses what this controller presents or, when it presents nothing, dismisses this controller itself.
+    ///
+    /// - Throws: `nothingToDismiss` when it neither presents nor is presented.
+    public func dismiss(animated: Bool, completion: (() -> Void)? = nil) throws(ViewHierarchyError) {
+        let presenter: ViewController
+        if presentedViewController != nil {
+            presenter = self
+        } else if let presenting = presentingViewController {
+            presenter = presenting
+        } else {
+            throw .nothingToDismiss(screenName)
+        }
+        presenter.removePresentation(kind: .dismiss, animated: animated)
+        completion?()
+    }
+
+    /// The user dismissed this presented controller (a sheet swiped down); UIKit asks no one first.
+    public func userDidDismissInteractively() throws(ViewHierarchyError) {
+        guard let presenter = presentingViewController else { throw .nothingToDismiss(screenName) }
+        presenter.removePresentation(kind: .interactiveDismiss, animated: true)
+    }
+
+    /// Tears down the presented chain from the top, telling each controller it is being dismissed.
+    func removePresentation(kind: Transition.Kind, animated: Bool) {
+        guard let presented = presentedViewController else { return }
+        presented.removePresentation(kind: kind, animated: animated)
+        presentedViewController = nil
+        presented.presentingViewController = nil
+        lastTransition = Transition(kind: kind, animated: animated)
+        presented.isBeingDismissed = true
+        presented.viewDidDisappear(animated)
+        presented.isBeingDismissed = false
+    }
+
+    /// Tells a controller that a container removed it (pop), the way UIKit does.
+    func notifyRemoved(animated: Bool) {
+        willMove(toParent: nil)
+        isMovingFromParent = true
+        viewDidDisappear(animated)
+        isMovingFromParent = false
+        didMove(toParent: nil)
+    }
+
+    // MARK: - On screen
+
+    /// The window this controller is shown in, found through containment and presentation.
+    public var window: Window? {
+        var top = self
+        while let next = top.parent ?? top.presentingViewController { top = next }
+        guard let window = top.hostWindow, window.rootViewController === top else { return nil }
+        return window
+    }
+
+    /// Whether the controller is in a window's hierarchy.
+    public var isOnScreen: Bool { window != nil }
+}

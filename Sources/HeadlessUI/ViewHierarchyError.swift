@@ -1,0 +1,45 @@
+/// UIKit's navigation rules, as errors thrown before anything changes (UIKit raises or logs them).
+public enum ViewHierarchyError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Presenting from a controller that already presents another one.
+    case alreadyPresenting(presenter: String, presented: String, attempted: String)
+    /// Presenting a controller that is already presented or contained elsewhere.
+    case alreadyInHierarchy(String)
+    /// Pushing a navigation controller onto a navigation controller.
+    case pushingNavigationController(String)
+    /// Pushing an instance that is already on the stack.
+    case alreadyOnStack(String)
+    /// Popping the root view controller of a stack.
+    case cannotPopRoot(String)
+    /// Setting an empty stack.
+    case emptyStack
+    /// A controller that is not on the stack it was looked up in.
+    case notOnStack(String)
+    /// Dismissing when nothing is presented.
+    case nothingToDismiss(String)
+    /// No navigation controller contains the controller that was asked to push or pop.
+    case noNavigationController(String)
+
+    /// The message UIKit would print, or the closest equivalent.
+    public var description: String {
+        switch self {
+        case let .alreadyPresenting(presenter, presented, attempted):
+            return "Attempt to present \(attempted) on \(presenter) which is already presenting \(presented)"
+        case let .alreadyInHierarchy(name):
+            return "Application tried to present \(name), which is already in a view hierarchy"
+        case let .pushingNavigationController(name):
+            return "Pushing a navigation controller (\(name)) is not supported"
+        case let .alreadyOnStack(name):
+            return "Pushing the same view controller instance (\(name)) more than once is not supported"
+        case let .cannotPopRoot(name):
+            return "Cannot pop \(name): it is the root of its navigation stack"
+        case .emptyStack:
+            return "A navigation stack cannot be empty"
+        case let .notOnStack(name):
+            return "\(name) is not on the navigation stack"
+        case let .nothingToDismiss(name):
+            return "\(name) is not presenting anything and is not presented"
+        case let .noNavigationController(name):
+            return "\(name) is not inside a navigation controller"
+        }
+    }
+}

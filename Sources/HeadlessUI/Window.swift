@@ -1,0 +1,47 @@
+/// A headless `UIWindow`: holds the root view controller, from which everything on screen hangs.
+public final class Window {
+    /// The controller at the base of the screen.
+    public var rootViewController: ViewController? {
+        didSet {
+            guard oldValue !== rootViewController else { return }
+            oldValue?.hostWindow = nil
+            rootViewController?.hostWindow = self
+        }
+    }
+    /// Whether `makeKeyAndVisible` was called.
+    public private(set) var isKeyWindow = false
+
+    /// Creates an empty window.
+    public init() {}
+
+    /// Makes the window key and visible, as a scene delegate does once at launch.
+    public func makeKeyAndVisible() {
+        isKeyWindow = true
+    }
+
+    /// What is on screen, from the root outward: one layer for the root, one per modal presentation.
+    public var layers: [ScreenLayer] {
+        guard let root = rootViewController else { return [] }
+        var result = [ScreenLayer(style: .root, controller: root)]
+        var current = root
+        while let presented = Self.presentedController(in: current) {
+            result.append(ScreenLayer(style: .init(presented.modalPresentationStyle), controller: presented))
+            current = presented
+        }
+        return result
+    }
+
+    /// The controller on top of everything: the top of the frontmost layer's stack.
+    public var topViewController: ViewController? {
+        layers.last?.visibleController
+    }
+
+    /// The first controller presenting something in `root`'s containment tree (UIKit allows one per context).
+    static func presentedController(in root: ViewController) -> ViewController? {
+        if let presented = root.presentedViewController { return presented }
+        for child in root.children {
+            if let presented = presentedController(in: child) { return presented }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,110 @@
+import HeadlessUI
+
+/// A viewless router: owns its interactor and its children, and keeps the subtree's activity in step with its interactor.
+open class Router<InteractorType>: Routing {
+    /// The interactor, typed as the RIB declares it.
+    public let interactor: InteractorType
+    /// The interactor as the tree drives it.
+    public let interactable: any Interactable
+    /// The RIB's name.
+    public let name: String
+    /// Attached children, in attach order.
+    public private(set) final var children: [any Routing] = []
+    public final var leakDetector: LeakDetector?
+
+    private var isLoaded = false
+    private var activeStateObservation: ActiveStateObservation?
+
+    /// Creates a router; `interactor` must be `Interactable` (RIBs traps otherwise: a programming error, not input).
+    public init(interactor: InteractorType, name: String? = nil) {
+        guard let interactable = interactor as? any Interactable else {
+            preconditionFailure("\(type(of: interactor)) must conform to Interactable")
+        }
+        self.interactor = interactor
+        self.interactable = interactable
+        self.name = name ?? Self.defaultName(for: Self.self)
+    }
+
+    open var kind: RouterKind { .viewless }
+
+    public final func load() {
+        guard !isLoaded else { return }
+        isLoaded = true
+        // The subtree follows this router's interactor: RIBs binds it at load, with the current value replayed.
+        activeStateObservation = interactable.observeActiveState { [weak self] active in
+            self?.setChildrenActive(active)
+        }
+        didLoad()
+    }
+
+    /// Called once, after the router is attached and its interactor active: attach immutable children here.
+    open func didLoad() {}
+
+    public final func attachChild(_ child: any Routing) throws(RoutingError) {
+        guard !isAttached(child) else { throw .alreadyAttached(child.name) }
+        children.append(child)
+        if let leakDetector {
+            for node in child.subtree { node.leakDetector = leakDetector }
+            leakDetector.cancelExpectations(for: child.subtree)
+        }
+        child.interactable.activate()
+        child.load()
+    }
+
+    public final func detachChild(_ child: any Routing) throws(RoutingError) {
+        guard let index = children.firstIndex(where: { $0 === child }) else { throw .notAChild(child.name) }
+        child.interactable.deactivate()
+        children.remove(at: index)
+        leakDetector?.expectRelease(of: child.subtree)
+    }
+
+    private func setChildrenActive(_ active: Bool) {
+        for child in children {
+            if active { child.interactable.activate() } else { child.interactable.deactivate() }
+        }
+    }
+
+    static func defaultName(for type: Any.Type) -> String {
+        var name = String(describing: type)
+        if let generic = name.firstIndex(of: "<") { name = String(name[..<generic]) }
+        if name.hasSuffix("Router"), name.count > "Router".count { name.removeLast("Router".count) }
+        return name
+    }
+}
+
+/// A router that owns a view controller.
+open class ViewableRouter<InteractorType, ViewControllerType>: Router<InteractorType>, ViewableRouting {
+    /// The view controller, typed as the RIB declares it.
+    public let viewController: ViewControllerType
+    /// The view controller as the tree shows it.
+    public let viewControllable: any ViewControllable
+
+    /// Creates the router; `viewController` must be `ViewControllable` (RIBs traps otherwise).
+    public init(interactor: InteractorType, viewController: ViewControllerType, name: String? = nil) {
+        guard let viewControllable = viewController as? any ViewControllable else {
+            preconditionFailure("\(type(of: viewController)) must conform to ViewControllable")
+        }
+        self.viewController = viewController
+        self.viewControllable = viewControllable
+        super.init(interactor: interactor, name: name)
+    }
+
+    open override var kind: RouterKind { .viewable }
+}
+
+/// The root router: launched from a window, the way a scene delegate starts the app.
+open class LaunchRouter<InteractorType, ViewControllerType>: ViewableRouter<InteractorType, ViewControllerType> {
+    open override var kind: RouterKind { .launch }
+
+    /// RIBs' order: set the window's root, make it visible, activate the interactor, then load.
+    public final func launch(from window: Window, leakDetector: LeakDetector? = nil) {
+        if let leakDetector {
+            leakDetector.window = window
+            self.leakDetector = leakDetector
+        }
+        window.rootViewController = viewControllable.uiviewController
+        window.makeKeyAndVisible()
+        interactable.activate()
+        load()
+    }
+}

@@ -1,0 +1,85 @@
+import HeadlessUI
+
+// Seed 003's helpers: the view operation and the attach/detach together, so tree and screen never drift.
+// Each checks before it changes anything, so a refused move leaves both the tree and the screen as they were.
+extension Routing {
+    /// Pushes `router`'s view onto `navigationController`, then attaches it.
+    public func pushRouter(_ router: any ViewableRouting, onto navigationController: NavigationController, animated: Bool) throws(RoutingError) {
+        guard !isAttached(router) else { throw .alreadyAttached(router.name) }
+        do {
+            try navigationController.push(router.viewControllable.uiviewController, animated: animated)
+        } catch {
+            throw .view(error)
+        }
+        try attachChild(router)
+    }
+
+    /// Makes `routers`' views the whole stack, then attaches each one not yet attached.
+    public func setRouters(_ routers: [any ViewableRouting], on navigationController: NavigationController, animated: Bool) throws(RoutingError) {
+        do {
+            try navigationController.setViewControllers(routers.map(\.viewControllable.uiviewController), animated: animated)
+        } catch {
+            throw .view(error)
+        }
+        for router in routers where !isAttached(router) {
+            try attachChild(router)
+        }
+    }
+
+    /// Pops `router`'s view by identity (with whatever is above it) unless the user already did, then detaches it.
+    ///
+    /// When the view is already gone (swiped back), it only detaches: never a second pop.
+    public func popRouter(_ router: any ViewableRouting, from navigationController: NavigationController, animated: Bool) throws(RoutingError) {
+        let controller = router.viewControllable.uiviewController
+        let stack = navigationController.viewControllers
+        let index = stack.firstIndex { $0 === controller }
+        guard index != nil || isAttached(router) else { throw .notAChild(router.name) }
+        if let index {
+            guard index > 0 else { throw .view(.cannotPopRoot(controller.screenName)) }
+            do {
+                try navigationController.pop(to: stack[index - 1], animated: animated)
+            } catch {
+                throw .view(error)
+            }
+        }
+        // The pop may already have detached it, through the view's "moved from parent" signal.
+        if isAttached(router) { try detachChild(router) }
+    }
+
+    /// Presents `router`'s view from `presenter`, then attaches it.
+    public func presentRouter(
+        _ router: any ViewableRouting, from presenter: ViewController, style: ModalPresentationStyle? = nil, animated: Bool
+    ) throws(RoutingError) {
+        guard !isAttached(router) else { throw .alreadyAttached(router.name) }
+        let controller = router.viewControllable.uiviewController
+        do {
+            try presenter.present(controller, animated: animated, style: style)
+        } catch {
+            throw .view(error)
+        }
+        try attachChild(router)
+    }
+
+    /// Dismisses `router`'s view by identity unless the user already did, then detaches it.
+    public func dismissRouter(_ router: any ViewableRouting, animated: Bool) throws(RoutingError) {
+        let controller = router.viewControllable.uiviewController
+        let isPresented = controller.presentingViewController != nil
+        guard isPresented || isAttached(router) else { throw .notAChild(router.name) }
+        if isPresented {
+            do {
+                try controller.dismiss(animated: animated)
+            } catch {
+                throw .view(error)
+            }
+        }
+        if isAttached(router) { try detachChild(router) }
+    }
+}
+
+extension ViewableRouting {
+    /// The navigation controller this router's view is, or lives in.
+    public var navigationController: NavigationController? {
+        let controller = viewControllable.uiviewController
+        return (controller as? NavigationController) ?? controller.navigationController
+    }
+}

@@ -1,0 +1,49 @@
+import HeadlessUI
+
+/// What a router is, for a tree dump: RIBs' three shapes.
+public enum RouterKind: String, Sendable {
+    /// The root router, launched from a window.
+    case launch
+    /// A router that owns a view controller.
+    case viewable
+    /// A router without a view (it drives its children's views).
+    case viewless
+}
+
+/// The routing half of a RIB: the tree of attached children.
+public protocol Routing: AnyObject {
+    /// The RIB's name (the router's type name without `Router`, unless given).
+    var name: String { get }
+    /// The router's shape.
+    var kind: RouterKind { get }
+    /// The router's interactor.
+    var interactable: any Interactable { get }
+    /// Attached children, in attach order.
+    var children: [any Routing] { get }
+    /// The detector told of every detach; handed down from parent to child on attach.
+    var leakDetector: LeakDetector? { get set }
+    /// Loads the router once; later calls do nothing.
+    func load()
+    /// Attaches a child: append, activate its interactor, load it (RIBs' order).
+    func attachChild(_ child: any Routing) throws(RoutingError)
+    /// Detaches a child: deactivate its interactor, remove it.
+    func detachChild(_ child: any Routing) throws(RoutingError)
+}
+
+/// A router with a view.
+public protocol ViewableRouting: Routing {
+    /// The view this router shows.
+    var viewControllable: any ViewControllable { get }
+}
+
+extension Routing {
+    /// Whether `child` is one of this router's children (by identity).
+    public func isAttached(_ child: any Routing) -> Bool {
+        children.contains { $0 === child }
+    }
+
+    /// This router and every descendant, depth-first, parents first.
+    public var subtree: [any Routing] {
+        [self] + children.flatMap(\.subtree)
+    }
+}
