@@ -93,7 +93,7 @@ open class ViewableRouter<InteractorType, ViewControllerType>: Router<Interactor
 }
 
 /// The root router: launched from a window, the way a scene delegate starts the app.
-open class LaunchRouter<InteractorType, ViewControllerType>: ViewableRouter<InteractorType, ViewControllerType> {
+open class LaunchRouter<InteractorType, ViewControllerType>: ViewableRouter<InteractorType, ViewControllerType>, LaunchRouting {
     open override var kind: RouterKind { .launch }
 
     /// RIBs' order: set the window's root, make it visible, activate the interactor, then load.

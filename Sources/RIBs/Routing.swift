@@ -47,3 +47,9 @@ extension Routing {
         [self] + children.flatMap(\.subtree)
     }
 }
+
+/// The root router of an app: started from a window.
+public protocol LaunchRouting: ViewableRouting {
+    /// Sets the window's root, makes it visible, activates the interactor, then loads (RIBs' order).
+    func launch(from window: Window, leakDetector: LeakDetector?)
+}

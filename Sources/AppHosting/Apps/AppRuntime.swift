@@ -1,0 +1,15 @@
+/// One live app in one session: the tree, the screen, and the dispatch of events into it.
+///
+/// Implementations are not thread-safe: a session drives its runtime under its own lock.
+/// Applying an event must be deterministic (no clocks, ids or randomness but what is injected),
+/// so that replaying a session's history rebuilds the same state.
+public protocol AppRuntime: AnyObject {
+    /// Applies one event; on error the runtime may be half-changed and the caller rebuilds it from history.
+    func apply(_ event: AppEvent) throws(EventError)
+    /// Writes the state fields `tree`, `layers`, `stack`, `top`, `accepts` and `leaks` into an open object.
+    func writeState(to json: inout JSONWriter)
+    /// The event types the app would handle now.
+    var acceptedEvents: [EventType] { get }
+    /// Detaches the whole tree (every interactor deactivated) and removes every view from the window.
+    func tearDown()
+}

@@ -1,0 +1,7 @@
+/// Why an event body was refused before it reached any interactor.
+public enum EventDecodingError: Error, Equatable, Sendable {
+    /// Not a JSON object, `type` missing, or a field missing or of the wrong type (400 `malformed_event`).
+    case malformed(String)
+    /// `type` is not one of the contract's types (400 `unknown_event`).
+    case unknownType(String)
+}

@@ -1,0 +1,16 @@
+/// An interactor that takes client events, the way it would take taps from its view.
+///
+/// Dispatch offers an event to the interactor of the RIB on top of the screen first; one that returns
+/// `false` passes it on to its parent (its listener), up to the root.
+public protocol EventHandling: AnyObject {
+    /// The event types this interactor would handle successfully now, in the order it lists them.
+    var acceptedEvents: [EventType] { get }
+    /// Handles `event` and returns `true`, or returns `false` to pass it to the parent.
+    func handle(_ event: AppEvent) throws(EventError) -> Bool
+}
+
+/// An interactor with data worth showing in the tree (Home's user name).
+public protocol StateExposing: AnyObject {
+    /// Key/value pairs shown as the node's `state`.
+    var exposedState: [(key: String, value: String)] { get }
+}

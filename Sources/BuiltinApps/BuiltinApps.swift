@@ -1,0 +1,31 @@
+import AppHosting
+import RIBs
+
+/// The apps ribsd ships with, each reproducing a seed.
+public enum BuiltinApps {
+    /// Seed 000: Root presents Navigation full screen; Navigation pushes A, B, C.
+    public static let navigation = AppDefinition(
+        id: "navigation",
+        description: "Root presents Navigation full screen in a navigation controller; push A, B, C (seed 000)",
+        events: [.push, .pop, .didPop]
+    ) { RIBAppRuntime(root: NavRootBuilder(dependency: EmptyComponent()).build()) }
+
+    /// Seeds 001 and 003: Login, then a view-less HomeFlow that owns Home's stack and its modal Profile.
+    public static let login = AppDefinition(
+        id: "login",
+        description: "Login, then HomeFlow with Home: push A, B, C, present Profile, swipe back safely (seeds 001, 003)",
+        events: [.login, .logout, .push, .pop, .didPop, .present, .dismiss, .didDismiss]
+    ) { RIBAppRuntime(root: LoginRootBuilder(dependency: EmptyComponent()).build()) }
+
+    /// Seed 002: Root presents LoggedOut, then Todo, dismissing by identity.
+    public static let todo = AppDefinition(
+        id: "todo",
+        description: "Root presents LoggedOut, then Todo after login, full screen (seed 002, bug fixed)",
+        events: [.login, .logout]
+    ) { RIBAppRuntime(root: TodoRootBuilder(dependency: EmptyComponent()).build()) }
+
+    /// Every built-in RIB app, with `login` as the default.
+    public static var registry: AppRegistry {
+        AppRegistry(apps: [navigation, login, todo], defaultAppID: login.id)
+    }
+}

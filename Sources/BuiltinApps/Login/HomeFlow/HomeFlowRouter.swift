@@ -1,0 +1,89 @@
+import AppHosting
+import HeadlessUI
+import RIBs
+
+/// HomeFlow's router: attaches Home as the root of a stack shown in Root's container, then pushes and presents pages.
+final class HomeFlowRouter: Router<HomeFlowInteractor>, HomeFlowRouting {
+    let viewController: any HomeFlowViewControllable
+    let modalScreens: [String]
+    private let home: HomeRouter
+    private let pages: PageStack
+    private var presented: PageRouter?
+
+    init(interactor: HomeFlowInteractor, viewController: any HomeFlowViewControllable, home: HomeRouter, pages: PageStack, modalScreens: [String]) {
+        self.viewController = viewController
+        self.home = home
+        self.pages = pages
+        self.modalScreens = modalScreens
+        super.init(interactor: interactor)
+        interactor.router = self
+    }
+
+    override func didLoad() {
+        super.didLoad()
+        // Home is HomeFlow's immutable child: attached once, shown as the root of a fresh stack.
+        try? attachChild(home)
+        _ = try? viewController.setRoot(home.viewController)
+    }
+
+    var pushableScreens: [String] { pages.pushable }
+    var stackDepth: Int { home.navigationController?.viewControllers.count ?? 1 }
+    var presentedScreen: String? { presented?.name }
+
+    func routeToPage(_ screen: String) throws(EventError) {
+        try pages.push(screen, by: self, onto: try stack(), listener: interactor)
+    }
+
+    func popTopPage() throws(EventError) {
+        try pages.popTop(by: self, from: try stack())
+    }
+
+    func userDidPop(_ screen: String) throws(EventError) {
+        try pages.userDidPop(screen, by: self, from: try stack())
+    }
+
+    func present(_ screen: String, style: ModalPresentationStyle) throws(EventError) {
+        let stack = try stack()
+        guard let presenter = stack.topViewController else { throw .internalFailure("HomeFlow's stack is empty") }
+        let page = pages.build(screen, listener: interactor)
+        try routing { () throws(RoutingError) in try presentRouter(page, from: presenter, style: style, animated: true) }
+        presented = page
+    }
+
+    func dismissPresented() throws(EventError) {
+        guard let page = presented else { throw .invalidNavigation("nothing is presented") }
+        try routing { () throws(RoutingError) in try dismissRouter(page, animated: true) }
+        presented = nil
+    }
+
+    func userDidDismiss(_ screen: String) throws(EventError) {
+        // Already gone: nothing to do (the client's report is idempotent).
+        guard let page = presented, page.name == screen else { return }
+        do {
+            try page.viewController.userDidDismissInteractively()
+        } catch {
+            throw EventError(.view(error))
+        }
+    }
+
+    func detachClosedPage(_ screen: String) {
+        if let page = presented, page.name == screen {
+            // dismissRouter works by identity: the sheet is already gone, so this only detaches.
+            try? dismissRouter(page, animated: true)
+            presented = nil
+        } else {
+            pages.pageDidClose(screen, by: self, from: home.navigationController)
+        }
+    }
+
+    func cleanupViews() {
+        guard let page = presented else { return }
+        try? dismissRouter(page, animated: false)
+        presented = nil
+    }
+
+    private func stack() throws(EventError) -> NavigationController {
+        guard let stack = home.navigationController else { throw .internalFailure("Home is not inside a navigation controller") }
+        return stack
+    }
+}

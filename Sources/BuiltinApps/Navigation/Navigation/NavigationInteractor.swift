@@ -1,0 +1,45 @@
+import AppHosting
+import RIBs
+
+/// What Navigation tells Root (nothing yet: the seed's Root only presents it).
+protocol NavigationListener: AnyObject {}
+
+/// What Navigation's interactor asks of its router.
+protocol NavigationRouting: ViewableRouting {
+    var pushableScreens: [String] { get }
+    var stackDepth: Int { get }
+    func routeToPage(_ screen: String) throws(EventError)
+    func popTopPage() throws(EventError)
+    func userDidPop(_ screen: String) throws(EventError)
+    func detachClosedPage(_ screen: String)
+}
+
+/// Navigation owns the stack: `push` of A, B or C from any screen on it, `pop`, `didPop`.
+final class NavigationInteractor: PresentableInteractor<NavigationViewController>, EventHandling, PageListener {
+    weak var router: (any NavigationRouting)?
+    weak var listener: (any NavigationListener)?
+
+    var acceptedEvents: [EventType] {
+        (router?.stackDepth ?? 1) > 1 ? [.push, .pop, .didPop] : [.push]
+    }
+
+    func handle(_ event: AppEvent) throws(EventError) -> Bool {
+        guard let router else { return false }
+        switch event {
+        case let .push(screen):
+            guard router.pushableScreens.contains(screen) else { return false }
+            try router.routeToPage(screen)
+        case .pop:
+            try router.popTopPage()
+        case let .didPop(screen):
+            try router.userDidPop(screen)
+        default:
+            return false
+        }
+        return true
+    }
+
+    func pageDidClose(_ screen: String) {
+        router?.detachClosedPage(screen)
+    }
+}

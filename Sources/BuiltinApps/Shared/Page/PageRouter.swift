@@ -1,0 +1,4 @@
+import RIBs
+
+/// A page's router: a leaf.
+final class PageRouter: ViewableRouter<PageInteractor, PageViewController> {}
