@@ -1,1 +1,4 @@
-print("ribsd")
+import BuiltinApps
+import SessionService
+
+Ribsd.main(registry: BuiltinApps.registry)

@@ -1,0 +1,63 @@
+import AppHosting
+import Dispatch
+import Foundation
+import HTTPServer
+
+/// The executable's whole life: parse flags, serve, stop on SIGINT/SIGTERM. A user's package can call it with its own apps.
+public enum Ribsd {
+    /// The version `--version` prints.
+    public static let version = "0.1.0"
+
+    /// Runs the server for `registry` until SIGINT or SIGTERM; exits the process (0 on a clean stop, 2 on bad flags or a port in use).
+    public static func main(registry: AppRegistry, arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        let options: RibsdOptions
+        do {
+            options = try RibsdOptions.parse(arguments, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            fail(error.description)
+        }
+        if options.showHelp { write(RibsdOptions.usage, to: .standardOutput); exit(0) }
+        if options.showVersion { write("ribsd \(version)\n", to: .standardOutput); exit(0) }
+
+        let service = SessionService(registry: registry, configuration: options.service)
+        let router = HTTPRouter()
+        service.addRoutes(to: router)
+        let server = HTTPServer(configuration: options.server, router: router)
+        do {
+            try server.start()
+        } catch {
+            fail(error.description)
+        }
+        write("ribsd listening on http://\(options.server.host):\(server.port)\n", to: .standardOutput)
+
+        let sweeper = DispatchSource.makeTimerSource(queue: .global())
+        sweeper.schedule(deadline: .now() + 1, repeating: 1)
+        sweeper.setEventHandler { service.expireIdleSessions() }
+        sweeper.resume()
+
+        var sources: [any DispatchSourceSignal] = []
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler {
+                // Stop accepting, let requests in flight finish, then tear the sessions down.
+                server.stop()
+                sweeper.cancel()
+                service.closeAll()
+                exit(0)
+            }
+            source.resume()
+            sources.append(source)
+        }
+        withExtendedLifetime(sources) { dispatchMain() }
+    }
+
+    private static func fail(_ message: String) -> Never {
+        write("ribsd: \(message)\n", to: .standardError)
+        exit(2)
+    }
+
+    private static func write(_ text: String, to handle: FileHandle) {
+        handle.write(Data(text.utf8))
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import HTTPServer
+
+/// The executable's flags, read from the command line with the environment as fallback (a flag wins).
+public struct RibsdOptions: Sendable, Equatable {
+    /// The HTTP server's settings.
+    public var server = ServerConfiguration()
+    /// The session service's limits.
+    public var service = ServiceConfiguration()
+    /// `--help` was given.
+    public var showHelp = false
+    /// `--version` was given.
+    public var showVersion = false
+
+    /// A bad flag or value: one clear line for stderr.
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        /// What is wrong.
+        public let description: String
+    }
+
+    /// The flags, their environment variables and defaults (for `--help`).
+    public static let flags: [(flag: String, environment: String, meaning: String)] = [
+        ("--host", "RIBSD_HOST", "address to bind (default 127.0.0.1)"),
+        ("--port", "RIBSD_PORT", "port to bind, 0 for any free port (default 8080)"),
+        ("--threads", "RIBSD_THREADS", "HTTP worker threads (default: number of cores)"),
+        ("--max-sessions", "RIBSD_MAX_SESSIONS", "most sessions held at once (default 100000)"),
+        ("--session-ttl", "RIBSD_SESSION_TTL", "seconds a session may stay idle (default 1800)"),
+        ("--max-body", "RIBSD_MAX_BODY", "largest request body in bytes (default 65536)"),
+    ]
+
+    /// Parses `arguments` (without the program name) over `environment`.
+    public static func parse(_ arguments: [String], environment: [String: String]) throws(ParseError) -> RibsdOptions {
+        var options = RibsdOptions()
+        var values: [String: String] = [:]
+        for entry in flags {
+            if let value = environment[entry.environment] { values[entry.flag] = value }
+        }
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            switch argument {
+            case "--help", "-h": options.showHelp = true; continue
+            case "--version": options.showVersion = true; continue
+            default: break
+            }
+            var name = argument
+            var value: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                value = String(argument[argument.index(after: equals)...])
+            }
+            guard flags.contains(where: { $0.flag == name }) else { throw ParseError(description: "unknown option \(name); see --help") }
+            if value == nil {
+                guard index < arguments.count else { throw ParseError(description: "\(name) needs a value") }
+                value = arguments[index]
+                index += 1
+            }
+            values[name] = value
+        }
+        if let host = values["--host"] {
+            guard !host.isEmpty else { throw ParseError(description: "--host must not be empty") }
+            options.server.host = host
+        }
+        if let port = values["--port"] {
+            guard let number = UInt16(port) else { throw ParseError(description: "--port must be 0 to 65535, not \(port)") }
+            options.server.port = number
+        }
+        if let threads = values["--threads"] { options.server.threads = try positive(threads, "--threads", max: 256) }
+        if let limit = values["--max-sessions"] { options.service.maxSessions = try positive(limit, "--max-sessions", max: 100_000_000) }
+        if let ttl = values["--session-ttl"] { options.service.sessionTTL = try positive(ttl, "--session-ttl", max: 31_536_000) }
+        if let body = values["--max-body"] { options.server.maxBodySize = try positive(body, "--max-body", max: 64 * 1024 * 1024) }
+        return options
+    }
+
+    /// The `--help` text.
+    public static var usage: String {
+        var text = "usage: ribsd [options]\n\nServes headless RIBs navigation sessions over HTTP.\n\noptions (each also read from its environment variable; a flag wins):\n"
+        for entry in flags {
+            text += "  \(entry.flag.padding(toLength: 16, withPad: " ", startingAt: 0))\(entry.environment.padding(toLength: 20, withPad: " ", startingAt: 0))\(entry.meaning)\n"
+        }
+        text += "  --help                              this text\n  --version                           the version\n"
+        return text
+    }
+
+    private static func positive(_ text: String, _ flag: String, max: Int) throws(ParseError) -> Int {
+        guard let value = Int(text), value >= 1, value <= max else {
+            throw ParseError(description: "\(flag) must be a whole number from 1 to \(max), not \(text)")
+        }
+        return value
+    }
+}

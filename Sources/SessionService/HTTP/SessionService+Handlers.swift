@@ -1,0 +1,136 @@
+import AppHosting
+import Foundation
+import HTTPServer
+
+extension SessionService {
+    func createSession(_ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
+        let appID = try requestedApp(request)
+        guard let app = registry.app(appID) else { throw .unknownApp(appID, known: registry.apps.map(\.id)) }
+        guard !store.isFull else { throw .sessionLimit(configuration.maxSessions, retryAfter: retryAfterSeconds) }
+        let id = ids.nextID()
+        let session = Session(id: id, app: app, now: clock.nowMilliseconds())
+        guard store.insert(session) else {
+            session.withCore { $0.close() }
+            throw .sessionLimit(configuration.maxSessions, retryAfter: retryAfterSeconds)
+        }
+        let (body, version) = session.withCore { ($0.stateJSON, $0.version) }
+        return .json(status: 201, body, extraHeaders: [("Location", "/v1/sessions/\(id)"), ("ETag", "\"\(version)\"")])
+    }
+
+    func state(_ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
+        try withLiveSession(request) { core in .json(core.stateJSON, extraHeaders: [("ETag", "\"\(core.version)\"")]) }
+    }
+
+    func history(_ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
+        try withLiveSession(request) { core in .json(core.historyJSON()) }
+    }
+
+    func deleteSession(_ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
+        let id = request.parameter("id") ?? ""
+        guard let session = store.remove(id) else { throw .sessionNotFound() }
+        let wasOpen = session.withCore { core in
+            defer { core.close() }
+            return !core.isClosed
+        }
+        guard wasOpen else { throw .sessionNotFound() }
+        return HTTPResponse(status: 204)
+    }
+
+    func applyEvent(_ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
+        try requireJSON(request)
+        let id = request.parameter("id") ?? ""
+        guard let session = store.session(id) else { throw .sessionNotFound() }
+        let event: AppEvent
+        do {
+            event = try AppEvent(json: request.body)
+        } catch {
+            switch error {
+            case let .malformed(detail): throw .malformedEvent(detail)
+            case let .unknownType(detail): throw .unknownEvent(detail)
+            }
+        }
+        let ifMatch = request.header("If-Match")
+        let key = request.header("Idempotency-Key")
+        if let key, key.isEmpty || key.utf8.count > IdempotencyCache.maxKeyLength {
+            throw .invalidHeader("Idempotency-Key must be 1 to \(IdempotencyCache.maxKeyLength) characters")
+        }
+        let now = clock.nowMilliseconds()
+        let body = request.body
+        return try session.withCore { (core: SessionCore) throws(ServiceError) -> HTTPResponse in
+            try checkLive(core, now: now)
+            if let key, let prior = core.idempotency[key], prior.body == body {
+                return prior.response
+            }
+            if let ifMatch, !Self.matches(ifMatch, version: core.version) {
+                throw .versionMismatch(current: core.version)
+            }
+            if let key, core.idempotency[key] != nil { throw .idempotencyKeyReused() }
+            try core.apply(event, now: now)
+            let response = HTTPResponse.json(core.stateJSON, extraHeaders: [("ETag", "\"\(core.version)\"")])
+            if let key { core.idempotency.remember(key, body: body, response: response) }
+            return response
+        }
+    }
+
+    // MARK: - Helpers
+
+    private var retryAfterSeconds: Int { min(max(configuration.sessionTTL, 1), 60) }
+
+    private func withLiveSession(_ request: HTTPRequest, _ body: (SessionCore) -> HTTPResponse) throws(ServiceError) -> HTTPResponse {
+        let id = request.parameter("id") ?? ""
+        guard let session = store.session(id) else { throw .sessionNotFound() }
+        let now = clock.nowMilliseconds()
+        return try session.withCore { (core: SessionCore) throws(ServiceError) -> HTTPResponse in
+            try checkLive(core, now: now)
+            return body(core)
+        }
+    }
+
+    /// A session found in the store may have been deleted or have expired since: both are gone.
+    private func checkLive(_ core: SessionCore, now: Int64) throws(ServiceError) {
+        if expireIfIdle(core, now: now) {
+            store.remove(core.id)
+            throw .sessionNotFound()
+        }
+        core.lastAccessMilliseconds = now
+    }
+
+    private func requestedApp(_ request: HTTPRequest) throws(ServiceError) -> String {
+        guard !request.body.isEmpty else { return registry.defaultAppID }
+        try requireJSON(request)
+        struct CreateBody: Decodable { var app: String? }
+        let decoded: CreateBody
+        do {
+            decoded = try JSONDecoder().decode(CreateBody.self, from: Data(request.body))
+        } catch {
+            throw .malformedEvent("the body must be a JSON object with an optional string `app`")
+        }
+        return decoded.app ?? registry.defaultAppID
+    }
+
+    private func requireJSON(_ request: HTTPRequest) throws(ServiceError) {
+        let contentType = request.header("Content-Type")
+        guard let contentType else {
+            if request.body.isEmpty { return }
+            throw .unsupportedMediaType(nil)
+        }
+        guard Self.isJSON(contentType) else { throw .unsupportedMediaType(contentType) }
+    }
+
+    static func isJSON(_ contentType: String) -> Bool {
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        } ?? ""
+        return mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
+    }
+
+    /// RFC 9110 If-Match with strong comparison: `*`, or a list of quoted versions; weak tags never match.
+    static func matches(_ header: String, version: Int) -> Bool {
+        let current = "\"\(version)\""
+        for candidate in header.split(separator: ",") {
+            let tag = candidate.trimmingCharacters(in: .whitespaces)
+            if tag == "*" || tag == current { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,16 @@
+/// Limits of the session service.
+public struct ServiceConfiguration: Sendable, Equatable {
+    /// The most sessions held at once; past it, creation answers 503 `session_limit`.
+    public var maxSessions: Int
+    /// Seconds a session may stay idle before it expires (torn down like DELETE).
+    public var sessionTTL: Int
+    /// `Idempotency-Key`s remembered per session.
+    public var idempotencyKeysPerSession: Int
+
+    /// Creates a configuration; defaults are the contract's.
+    public init(maxSessions: Int = 100_000, sessionTTL: Int = 1800, idempotencyKeysPerSession: Int = 1000) {
+        self.maxSessions = maxSessions
+        self.sessionTTL = sessionTTL
+        self.idempotencyKeysPerSession = idempotencyKeysPerSession
+    }
+}

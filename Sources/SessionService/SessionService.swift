@@ -1,0 +1,95 @@
+import AppHosting
+import Foundation
+import HTTPServer
+
+/// Sessions over HTTP: creates them, applies events under each session's lock, and answers the contract's JSON.
+public final class SessionService: Sendable {
+    /// The hosted apps.
+    public let registry: AppRegistry
+    /// The service's limits.
+    public let configuration: ServiceConfiguration
+    let store: SessionStore
+    let clock: any ServiceClock
+    let ids: any SessionIDSource
+    let appsJSON: [UInt8]
+
+    /// Creates the service; clock and id source are injected so that tests and replays control them.
+    public init(
+        registry: AppRegistry, configuration: ServiceConfiguration = ServiceConfiguration(),
+        clock: any ServiceClock = SystemClock(), ids: any SessionIDSource = RandomSessionIDs()
+    ) {
+        self.registry = registry
+        self.configuration = configuration
+        self.clock = clock
+        self.ids = ids
+        self.store = SessionStore(limit: configuration.maxSessions)
+        self.appsJSON = Self.renderApps(registry)
+    }
+
+    /// Sessions alive now.
+    public var sessionCount: Int { store.count }
+
+    /// Adds the contract's routes to `router`.
+    public func addRoutes(to router: HTTPRouter) {
+        router.add(.GET, "/healthz") { _ in .json(Array(#"{"status":"ok"}"#.utf8)) }
+        router.add(.GET, "/v1/apps") { [self] _ in .json(appsJSON) }
+        router.add(.POST, "/v1/sessions") { [self] request in respond { () throws(ServiceError) in try createSession(request) } }
+        router.add(.GET, "/v1/sessions/:id") { [self] request in respond { () throws(ServiceError) in try state(request) } }
+        router.add(.DELETE, "/v1/sessions/:id") { [self] request in respond { () throws(ServiceError) in try deleteSession(request) } }
+        router.add(.POST, "/v1/sessions/:id/events") { [self] request in respond { () throws(ServiceError) in try applyEvent(request) } }
+        router.add(.GET, "/v1/sessions/:id/history") { [self] request in respond { () throws(ServiceError) in try history(request) } }
+    }
+
+    /// Tears down every session idle longer than the TTL; returns how many expired.
+    @discardableResult
+    public func expireIdleSessions() -> Int {
+        let now = clock.nowMilliseconds()
+        var expired = 0
+        for session in store.all() where session.withCore({ core in expireIfIdle(core, now: now) }) {
+            store.remove(session.id)
+            expired += 1
+        }
+        return expired
+    }
+
+    /// Tears down every session (server shutdown).
+    public func closeAll() {
+        for session in store.all() {
+            store.remove(session.id)
+            session.withCore { $0.close() }
+        }
+    }
+
+    func expireIfIdle(_ core: SessionCore, now: Int64) -> Bool {
+        guard !core.isClosed else { return true }
+        guard now - core.lastAccessMilliseconds > Int64(configuration.sessionTTL) * 1000 else { return false }
+        core.close()
+        return true
+    }
+
+    private func respond(_ body: () throws(ServiceError) -> HTTPResponse) -> HTTPResponse {
+        do {
+            return try body()
+        } catch {
+            return error.response
+        }
+    }
+
+    private static func renderApps(_ registry: AppRegistry) -> [UInt8] {
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("apps")
+        json.beginArray()
+        for app in registry.apps {
+            json.beginObject()
+            json.field("id", app.id)
+            json.field("description", app.description)
+            json.key("events")
+            json.strings(app.events.map(\.rawValue))
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return json.bytes
+    }
+}

@@ -1,0 +1,18 @@
+import AppHosting
+import Synchronization
+
+/// One session: an app's live tree behind its own lock, so different sessions run in parallel.
+final class Session: Sendable {
+    let id: String
+    private let core: Mutex<SessionCore>
+
+    init(id: String, app: AppDefinition, now: Int64) {
+        self.id = id
+        core = Mutex(SessionCore(id: id, app: app, now: now))
+    }
+
+    /// Runs `body` with the session's state under its lock.
+    func withCore<Result: Sendable, Failure: Error>(_ body: (SessionCore) throws(Failure) -> Result) throws(Failure) -> Result {
+        try core.withLock { (core: inout SessionCore) throws(Failure) -> Result in try body(core) }
+    }
+}

@@ -1,0 +1,121 @@
+import AppHosting
+import HTTPServer
+
+/// A session's mutable state; only ever touched under its session's lock.
+final class SessionCore {
+    let id: String
+    let app: AppDefinition
+    private(set) var runtime: any AppRuntime
+    private(set) var version = 1
+    private(set) var history: [HistoryEntry] = []
+    /// The state fields the runtime writes, kept to tell whether an event changed anything.
+    private var content: [UInt8] = []
+    /// The whole state document at `version`: every request at this version gets these bytes.
+    private(set) var stateJSON: [UInt8] = []
+    var idempotency = IdempotencyCache(limit: 1000)
+    var lastAccessMilliseconds: Int64
+    private(set) var isClosed = false
+
+    init(id: String, app: AppDefinition, now: Int64) {
+        self.id = id
+        self.app = app
+        self.runtime = app.launch()
+        self.lastAccessMilliseconds = now
+        content = renderContent()
+        renderDocument()
+    }
+
+    /// Applies one event; on failure the session is exactly as before.
+    func apply(_ event: AppEvent, now: Int64) throws(ServiceError) {
+        do {
+            try runtime.apply(event)
+        } catch {
+            if case .notHandled = error {
+                // Nobody took the event, so nothing ran: nothing to undo.
+            } else {
+                // A handler may have failed halfway (a child attached, then the view move refused):
+                // rebuild from the history, which replays deterministically to the state before.
+                rebuild()
+            }
+            throw Self.serviceError(error)
+        }
+        let next = renderContent()
+        // An idempotent repeat (didPop of a screen already gone) leaves the bytes, and so the version, as they were.
+        guard next != content else { return }
+        content = next
+        version += 1
+        history.append(HistoryEntry(version: version, event: event, atMilliseconds: now))
+        renderDocument()
+    }
+
+    /// Detaches the whole tree and marks the session gone.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        runtime.tearDown()
+    }
+
+    /// The `history` document.
+    func historyJSON() -> [UInt8] {
+        var json = JSONWriter(capacity: 64 + history.count * 96)
+        json.beginObject()
+        json.key("events")
+        json.beginArray()
+        for entry in history {
+            json.beginObject()
+            json.field("version", entry.version)
+            json.key("event")
+            entry.event.write(to: &json)
+            json.field("at", RFC3339.format(milliseconds: entry.atMilliseconds))
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return json.bytes
+    }
+
+    private func rebuild() {
+        runtime = app.launch()
+        for entry in history {
+            // Every event in history applied once; the same code on the same inputs applies again.
+            try? runtime.apply(entry.event)
+        }
+        content = renderContent()
+        renderDocument()
+    }
+
+    private func renderContent() -> [UInt8] {
+        var fields = JSONWriter(capacity: max(content.count, 512))
+        fields.beginObject()
+        runtime.writeState(to: &fields)
+        fields.endObject()
+        return fields.bytes
+    }
+
+    private func renderDocument() {
+        var json = JSONWriter(capacity: content.count + 96)
+        json.beginObject()
+        json.field("session", id)
+        json.field("app", app.id)
+        json.field("version", version)
+        json.endObject()
+        // Splice: the header object without its `}`, a comma, then the fields without their `{`.
+        var bytes = json.bytes
+        bytes.removeLast()
+        if content.count > 2 {
+            bytes.append(UInt8(ascii: ","))
+            bytes.append(contentsOf: content[1...])
+        } else {
+            bytes.append(UInt8(ascii: "}"))
+        }
+        stateJSON = bytes
+    }
+
+    private static func serviceError(_ error: EventError) -> ServiceError {
+        switch error {
+        case let .notHandled(detail): .eventNotHandled(detail)
+        case let .invalidNavigation(detail): .invalidNavigation(detail)
+        case .internalFailure: .internalError()
+        }
+    }
+}

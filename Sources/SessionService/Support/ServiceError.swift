@@ -1,0 +1,80 @@
+import HTTPServer
+
+/// An error as a client sees it: status, machine-readable code, title and detail (RFC 9457).
+public struct ServiceError: Error, Equatable, Sendable {
+    /// HTTP status.
+    public let status: Int
+    /// The contract's `code`.
+    public let code: String
+    /// A short, fixed summary of the code.
+    public let title: String
+    /// What exactly went wrong with this request.
+    public let detail: String
+    /// Extra response headers (`Retry-After`).
+    public var headers: [(name: String, value: String)] = []
+
+    public static func == (lhs: ServiceError, rhs: ServiceError) -> Bool {
+        lhs.status == rhs.status && lhs.code == rhs.code && lhs.detail == rhs.detail
+    }
+
+    /// The problem+json response.
+    public var response: HTTPResponse {
+        .problem(status: status, code: code, title: title, detail: detail, extraHeaders: headers)
+    }
+
+    static func malformedEvent(_ detail: String) -> ServiceError {
+        ServiceError(status: 400, code: "malformed_event", title: "Malformed event", detail: detail)
+    }
+
+    static func unknownEvent(_ detail: String) -> ServiceError {
+        ServiceError(status: 400, code: "unknown_event", title: "Unknown event type", detail: detail)
+    }
+
+    static func invalidHeader(_ detail: String) -> ServiceError {
+        ServiceError(status: 400, code: "invalid_header", title: "Invalid header", detail: detail)
+    }
+
+    static func sessionNotFound() -> ServiceError {
+        ServiceError(status: 404, code: "session_not_found", title: "Session not found", detail: "no such session (or it expired)")
+    }
+
+    static func eventNotHandled(_ detail: String) -> ServiceError {
+        ServiceError(status: 409, code: "event_not_handled", title: "Event not handled", detail: detail)
+    }
+
+    static func invalidNavigation(_ detail: String) -> ServiceError {
+        ServiceError(status: 409, code: "invalid_navigation", title: "Invalid navigation", detail: detail)
+    }
+
+    static func versionMismatch(current: Int) -> ServiceError {
+        ServiceError(status: 412, code: "version_mismatch", title: "Version mismatch", detail: "If-Match does not match the session's version \"\(current)\"")
+    }
+
+    static func unsupportedMediaType(_ contentType: String?) -> ServiceError {
+        ServiceError(
+            status: 415, code: "unsupported_media_type", title: "Unsupported media type",
+            detail: "the body must be application/json, not \(contentType.map { "\"\($0)\"" } ?? "untyped")"
+        )
+    }
+
+    static func unknownApp(_ id: String, known: [String]) -> ServiceError {
+        ServiceError(status: 422, code: "unknown_app", title: "Unknown app", detail: "no app \"\(id)\"; hosted apps: \(known.joined(separator: ", "))")
+    }
+
+    static func idempotencyKeyReused() -> ServiceError {
+        ServiceError(
+            status: 422, code: "idempotency_key_reused", title: "Idempotency key reused",
+            detail: "this Idempotency-Key was used with another body"
+        )
+    }
+
+    static func sessionLimit(_ limit: Int, retryAfter: Int) -> ServiceError {
+        var error = ServiceError(status: 503, code: "session_limit", title: "Session limit reached", detail: "the server holds its maximum of \(limit) sessions")
+        error.headers = [("Retry-After", String(retryAfter))]
+        return error
+    }
+
+    static func internalError() -> ServiceError {
+        ServiceError(status: 500, code: "internal", title: "Internal error", detail: "the server could not complete the request")
+    }
+}
