@@ -1,4 +1,5 @@
 import AppHosting
+import Flows
 import RIBs
 
 /// The apps ribsd ships with, each reproducing a seed.
@@ -24,8 +25,21 @@ public enum BuiltinApps {
         events: [.login, .logout]
     ) { RIBAppRuntime(root: TodoRootBuilder(dependency: EmptyComponent()).build()) }
 
-    /// Every built-in RIB app, with `login` as the default.
+    /// Seed 004: RxFlow-style AppFlow and MainFlow sharing one navigation controller.
+    public static let flow = AppDefinition(
+        id: "flow",
+        description: "RxFlow-style AppFlow hands over to MainFlow on one navigation controller: steps introIsRequired, mainIsRequired, codingIsRequired (seed 004)",
+        events: [.step, .pop, .didPop]
+    ) {
+        FlowAppRuntime(
+            flow: AppFlow(),
+            stepper: OneStepper(withSingleStep: AppStep.introIsRequired),
+            steps: AppStep.allCases.map { ($0.rawValue, $0 as any Step) }
+        )
+    }
+
+    /// Every built-in app, with `login` as the default.
     public static var registry: AppRegistry {
-        AppRegistry(apps: [navigation, login, todo], defaultAppID: login.id)
+        AppRegistry(apps: [navigation, login, todo, flow], defaultAppID: login.id)
     }
 }

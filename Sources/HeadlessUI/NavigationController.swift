@@ -8,6 +8,11 @@ public final class NavigationController: ViewController {
     /// The top of the stack.
     public var topViewController: ViewController? { children.last }
 
+    /// Creates an empty stack, as `UINavigationController()` does; the first push becomes its root.
+    public init() {
+        super.init(screenName: "NavigationController")
+    }
+
     /// Creates a stack with one root controller, named after it.
     ///
     /// - Throws: the same rules as `push` (a navigation controller, or a controller that lives elsewhere).

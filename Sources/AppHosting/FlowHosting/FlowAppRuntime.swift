@@ -1,0 +1,134 @@
+import Flows
+import HeadlessUI
+import RIBs
+
+/// Hosts an RxFlow-style app: the root flow's root in a window, steps emitted as if by the screen on top.
+public final class FlowAppRuntime: AppRuntime {
+    /// The window the app runs in.
+    public let window = Window()
+    /// The coordinator driving the flows.
+    public let coordinator = FlowCoordinator()
+    /// Checks that ended flows and screens are released.
+    public let leakDetector = LeakDetector()
+    private let steps: [(name: String, step: any Step)]
+
+    /// Shows `flow`'s root in a fresh window and coordinates it with `stepper`; `steps` are the steps clients may send, by name.
+    public init(flow: any Flow, stepper: any Stepper, steps: [(name: String, step: any Step)]) {
+        self.steps = steps
+        leakDetector.window = window
+        coordinator.didEnd = { [leakDetector] name, object, isFlow in
+            leakDetector.expectRelease(of: object, name: name, kind: isFlow ? .flow : .presentable)
+        }
+        let window = self.window
+        Flows.use(flow, when: .created) { root in
+            window.rootViewController = root.presentableController
+            window.makeKeyAndVisible()
+        }
+        // The app's first step: a refusal here is a bug in the app, visible as an empty tree.
+        try? coordinator.coordinate(flow: flow, with: stepper)
+    }
+
+    public func apply(_ event: AppEvent) throws(EventError) {
+        switch event {
+        case let .step(name):
+            guard let step = steps.first(where: { $0.name == name })?.step else {
+                throw .notHandled("no flow knows the step \"\(name)\"")
+            }
+            guard let top = window.topViewController else { throw .notHandled("nothing is on screen") }
+            do {
+                try coordinator.emit(step, fromPresentable: top)
+            } catch {
+                throw Self.eventError(error)
+            }
+        case .pop:
+            let stack = try frontStack()
+            do {
+                try stack.pop(animated: true)
+            } catch {
+                throw .invalidNavigation(error.description)
+            }
+        case let .didPop(screen):
+            let stack = try frontStack()
+            let screens = stack.viewControllers
+            guard let index = screens.firstIndex(where: { $0.screenName == screen }) else { return }
+            guard index > 0 else { throw .invalidNavigation("cannot pop \(screen): it is the root of its stack") }
+            do {
+                try stack.userDidPop(to: screens[index - 1])
+            } catch {
+                throw .invalidNavigation(error.description)
+            }
+        default:
+            throw .notHandled("no flow on screen handles `\(event.type.rawValue)`")
+        }
+        coordinator.prune()
+    }
+
+    /// The step names the flow receiving steps from the top screen would handle now.
+    public var acceptedSteps: [String] {
+        guard let top = window.topViewController, let flow = coordinator.flow(receivingStepsFrom: top) else { return [] }
+        return steps.filter { flow.accepts($0.step) }.map(\.name)
+    }
+
+    public var acceptedEvents: [EventType] {
+        var accepted: [EventType] = []
+        if !acceptedSteps.isEmpty { accepted.append(.step) }
+        if let stack = window.layers.last?.navigationController, stack.viewControllers.count > 1 {
+            accepted += [.pop, .didPop]
+        }
+        return accepted
+    }
+
+    public func writeState(to json: inout JSONWriter) {
+        json.key("tree")
+        if let root = coordinator.root { writeNode(root, to: &json) } else { json.null() }
+        StateFields.writeScreen(of: window, accepts: acceptedEvents, leaks: leakDetector.leaks(), to: &json)
+        json.key("steps")
+        json.strings(acceptedSteps)
+    }
+
+    public func tearDown() {
+        coordinator.stop()
+        window.rootViewController = nil
+    }
+
+    private func frontStack() throws(EventError) -> NavigationController {
+        guard let stack = window.layers.last?.navigationController else { throw .notHandled("no navigation stack is on screen") }
+        return stack
+    }
+
+    private func writeNode(_ node: FlowNode, to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("name", node.name)
+        json.field("kind", "flow")
+        json.key("active")
+        json.bool(node.isActive)
+        json.key("children")
+        json.beginArray()
+        for child in node.children {
+            switch child {
+            case let .flow(childNode):
+                writeNode(childNode, to: &json)
+            case let .presentable(contribution):
+                json.beginObject()
+                json.field("name", contribution.presentable.presentableController.screenName)
+                json.field("kind", "presentable")
+                json.key("active")
+                json.bool(contribution.isActive)
+                json.key("children")
+                json.beginArray()
+                json.endArray()
+                json.endObject()
+            }
+        }
+        json.endArray()
+        json.endObject()
+    }
+
+    private static func eventError(_ error: FlowError) -> EventError {
+        switch error {
+        case .notHandled, .fromDismissedPresentable, .fromHiddenPresentable: .notHandled(error.description)
+        case .navigation, .endOfRootFlow: .invalidNavigation(error.description)
+        case .flowFailed: .internalFailure(error.description)
+        }
+    }
+}

@@ -1,0 +1,262 @@
+import HeadlessUI
+
+/// Drives flows: steps in, navigation out, child flows and steppers wired as contributed (RxFlow's `FlowCoordinator`).
+///
+/// Everything is synchronous: a step is adapted, announced (`willNavigate`), navigated, announced again
+/// (`didNavigate`), then its contributors take effect. Steps for the current flow and steps emitted while a
+/// navigation runs are queued and handled, in order, before the call returns.
+public final class FlowCoordinator {
+    /// The root flow's node.
+    public private(set) var root: FlowNode?
+    /// Called before each navigation.
+    public var willNavigate: ((any Flow, any Step) -> Void)?
+    /// Called after each navigation.
+    public var didNavigate: ((any Flow, any Step) -> Void)?
+    /// Called when a flow or a contributed presentable ends (left the screen): what should now be released.
+    public var didEnd: ((_ name: String, _ object: AnyObject, _ isFlow: Bool) -> Void)?
+    /// The last refusal of a step emitted through a relay (relays cannot throw).
+    public private(set) var lastRelayError: FlowError?
+
+    private var queue: [(node: FlowNode, step: any Step)] = []
+    private var isRunning = false
+
+    /// Creates a coordinator with no flow.
+    public init() {}
+
+    /// Starts the root flow with its stepper.
+    public func coordinate(flow: any Flow, with stepper: any Stepper = NoneStepper()) throws(FlowError) {
+        let node = FlowNode(flow: flow, parent: nil)
+        root = node
+        try run { () throws(FlowError) in listen(to: stepper, for: node) }
+    }
+
+    /// A step emitted by the screen `controller` (a tap): refused when it was dismissed or is hidden, unless allowed.
+    public func emit(_ step: any Step, fromPresentable controller: ViewController) throws(FlowError) {
+        guard let (node, contribution) = contribution(showing: controller) else {
+            throw .notHandled(Self.name(of: step))
+        }
+        try run { () throws(FlowError) in try deliver(step, from: contribution, in: node) }
+    }
+
+    /// The node and contribution of the screen `controller`, if a flow contributed it and it is still active.
+    public func contribution(showing controller: ViewController) -> (FlowNode, Contribution)? {
+        guard let root else { return nil }
+        return Self.find(controller, in: root)
+    }
+
+    /// The flow that would receive steps from the screen `controller`.
+    public func flow(receivingStepsFrom controller: ViewController) -> (any Flow)? {
+        contribution(showing: controller)?.0.flow
+    }
+
+    /// Ends what left the screen: stops dismissed presentables' steppers and ends flows whose root is gone.
+    public func prune() {
+        guard let root else { return }
+        prune(root)
+        updateReadiness(root)
+    }
+
+    /// Ends every flow (the session is going away).
+    public func stop() {
+        if let root { end(root) }
+    }
+
+    func whenReady(_ flow: any Flow, _ block: @escaping () -> Void) {
+        guard let node = root.flatMap({ Self.node(of: flow, in: $0) }) else {
+            block()
+            return
+        }
+        if node.isReady { block() } else { node.readyCallbacks.append(block) }
+    }
+
+    // MARK: - Running steps
+
+    private func run(_ body: () throws(FlowError) -> Void) throws(FlowError) {
+        guard !isRunning else { return try body() }
+        isRunning = true
+        defer {
+            isRunning = false
+            queue.removeAll()
+        }
+        try body()
+        while !queue.isEmpty {
+            let next = queue.removeFirst()
+            try process(next.step, in: next.node)
+        }
+        prune()
+    }
+
+    private func deliver(_ step: any Step, from contribution: Contribution, in node: FlowNode) throws(FlowError) {
+        let name = contribution.presentable.presentableController.screenName
+        if (!contribution.isActive || contribution.isDismissed) && !contribution.allowStepWhenDismissed {
+            throw .fromDismissedPresentable(name)
+        }
+        if !contribution.allowStepWhenNotPresented && !contribution.presentable.isVisible {
+            throw .fromHiddenPresentable(name)
+        }
+        try process(step, in: node)
+    }
+
+    private func process(_ step: any Step, in node: FlowNode) throws(FlowError) {
+        guard node.isActive else { return }
+        guard let adapted = node.flow.adapt(step: step), !(adapted is NoneStep) else { return }
+        guard node.flow.accepts(adapted) else { throw .notHandled(Self.name(of: adapted)) }
+        willNavigate?(node.flow, adapted)
+        let contributors: FlowContributors
+        do {
+            contributors = try node.flow.navigate(to: adapted)
+        } catch let error as ViewHierarchyError {
+            throw .navigation(error)
+        } catch {
+            throw .flowFailed(String(describing: error))
+        }
+        node.hasNavigated = true
+        didNavigate?(node.flow, adapted)
+        switch contributors {
+        case .none: break
+        case let .one(contributor): try apply(contributor, in: node)
+        case let .multiple(contributors): for contributor in contributors { try apply(contributor, in: node) }
+        case let .end(parentStep):
+            guard let parent = node.parent else { throw .endOfRootFlow(Self.name(of: parentStep)) }
+            end(node)
+            try process(parentStep, in: parent)
+        }
+    }
+
+    private func apply(_ contributor: FlowContributor, in node: FlowNode) throws(FlowError) {
+        switch contributor {
+        case let .contribute(presentable, stepper, allowNotPresented, allowDismissed):
+            if let flow = presentable as? any Flow {
+                let child = FlowNode(flow: flow, parent: node)
+                node.children.append(.flow(child))
+                listen(to: stepper, for: child)
+            } else {
+                let contribution = Contribution(
+                    presentable: presentable, stepper: stepper,
+                    allowStepWhenNotPresented: allowNotPresented, allowStepWhenDismissed: allowDismissed
+                )
+                node.children.append(.presentable(contribution))
+                listen(to: stepper, from: contribution, in: node)
+            }
+        case let .forwardToCurrentFlow(step):
+            queue.append((node, step))
+        case let .forwardToParentFlow(step):
+            guard let parent = node.parent else { throw .notHandled(Self.name(of: step)) }
+            try process(step, in: parent)
+        }
+    }
+
+    /// A flow's own stepper: not paused by visibility; ends with the flow.
+    private func listen(to stepper: any Stepper, for node: FlowNode) {
+        stepper.steps.listener = { [weak self, weak node] step in
+            guard let self, let node, node.isActive else { return }
+            self.relay { () throws(FlowError) in try self.process(step, in: node) }
+        }
+        if !(stepper.initialStep is NoneStep) { queue.append((node, stepper.initialStep)) }
+        stepper.readyToEmitSteps()
+    }
+
+    /// A screen's stepper: its steps pass the dismissed / visible checks.
+    private func listen(to stepper: any Stepper, from contribution: Contribution, in node: FlowNode) {
+        stepper.steps.listener = { [weak self, weak node, weak contribution] step in
+            guard let self, let node, let contribution else { return }
+            self.relay { () throws(FlowError) in try self.deliver(step, from: contribution, in: node) }
+        }
+        if !(stepper.initialStep is NoneStep) { queue.append((node, stepper.initialStep)) }
+        stepper.readyToEmitSteps()
+    }
+
+    private func relay(_ body: () throws(FlowError) -> Void) {
+        do {
+            try run(body)
+        } catch {
+            lastRelayError = error
+        }
+    }
+
+    // MARK: - Ending
+
+    private func prune(_ node: FlowNode) {
+        for child in node.children {
+            switch child {
+            case let .presentable(contribution):
+                if !contribution.wasOnScreen, contribution.presentable.presentableController.isOnScreen { contribution.wasOnScreen = true }
+                if contribution.isActive, contribution.isDismissed, !contribution.allowStepWhenDismissed { endContribution(contribution) }
+            case let .flow(childNode):
+                prune(childNode)
+                let rootController = childNode.flow.root.presentableController
+                if rootController.isOnScreen { childNode.rootWasOnScreen = true }
+                let rootGone = childNode.rootWasOnScreen && !rootController.isOnScreen
+                // A flow that shares its parent's root (seed 004's MainFlow) ends when nothing it showed is left.
+                let emptied = childNode.sharesRootWithParent && childNode.hasNavigated && childNode.children.isEmpty
+                if rootGone || emptied { end(childNode) }
+            }
+        }
+        node.children.removeAll { child in
+            switch child {
+            case let .presentable(contribution): !contribution.isActive
+            case let .flow(childNode): !childNode.isActive
+            }
+        }
+    }
+
+    private func endContribution(_ contribution: Contribution) {
+        contribution.isActive = false
+        let name = contribution.presentable.presentableController.screenName
+        contribution.stepper.steps.listener = { [weak self] _ in self?.lastRelayError = .fromDismissedPresentable(name) }
+        didEnd?(name, contribution.presentable, false)
+    }
+
+    private func end(_ node: FlowNode) {
+        guard node.isActive else { return }
+        node.isActive = false
+        for child in node.children {
+            switch child {
+            case let .presentable(contribution): endContribution(contribution)
+            case let .flow(childNode): end(childNode)
+            }
+        }
+        node.children.removeAll()
+        if let parent = node.parent {
+            parent.children.removeAll { if case let .flow(other) = $0 { other === node } else { false } }
+        }
+        didEnd?(node.name, node.flow, true)
+    }
+
+    private func updateReadiness(_ node: FlowNode) {
+        for child in node.childFlows { updateReadiness(child) }
+        guard !node.isReady, node.hasNavigated, node.childFlows.allSatisfy(\.isReady) else { return }
+        node.isReady = true
+        let callbacks = node.readyCallbacks
+        node.readyCallbacks = []
+        for callback in callbacks { callback() }
+    }
+
+    // MARK: - Lookup
+
+    private static func find(_ controller: ViewController, in node: FlowNode) -> (FlowNode, Contribution)? {
+        for child in node.children {
+            switch child {
+            case let .presentable(contribution):
+                if contribution.isActive, contribution.presentable.presentableController === controller { return (node, contribution) }
+            case let .flow(childNode):
+                if let found = find(controller, in: childNode) { return found }
+            }
+        }
+        return nil
+    }
+
+    private static func node(of flow: any Flow, in node: FlowNode) -> FlowNode? {
+        if node.flow === flow { return node }
+        for child in node.childFlows {
+            if let found = Self.node(of: flow, in: child) { return found }
+        }
+        return nil
+    }
+
+    /// A step's name for messages and JSON: a raw-value enum's raw value, else its description.
+    public static func name(of step: any Step) -> String {
+        if let named = step as? any RawRepresentable<String> { return named.rawValue }
+        return String(describing: step)
+    }
+}

@@ -1,0 +1,68 @@
+import HeadlessUI
+
+/// A presentable a flow contributed, with the stepper that drives it.
+public final class Contribution {
+    /// The contributed screen.
+    public let presentable: any FlowPresentable
+    let stepper: any Stepper
+    let allowStepWhenNotPresented: Bool
+    let allowStepWhenDismissed: Bool
+    var wasOnScreen: Bool
+    /// False once the presentable left the screen and its stepper was stopped.
+    public internal(set) var isActive = true
+
+    init(presentable: any FlowPresentable, stepper: any Stepper, allowStepWhenNotPresented: Bool, allowStepWhenDismissed: Bool) {
+        self.presentable = presentable
+        self.stepper = stepper
+        self.allowStepWhenNotPresented = allowStepWhenNotPresented
+        self.allowStepWhenDismissed = allowStepWhenDismissed
+        wasOnScreen = presentable.presentableController.isOnScreen
+    }
+
+    /// Whether it was shown and is gone now.
+    var isDismissed: Bool { wasOnScreen && !presentable.presentableController.isOnScreen }
+}
+
+/// One coordinated flow: what it contributed (screens and child flows), in order.
+public final class FlowNode {
+    /// A screen or a child flow, in contribution order.
+    public enum Child {
+        case presentable(Contribution)
+        case flow(FlowNode)
+    }
+
+    /// The flow.
+    public let flow: any Flow
+    /// The flow that contributed this one.
+    public private(set) weak var parent: FlowNode?
+    /// Contributions and child flows, in order.
+    public internal(set) var children: [Child] = []
+    /// Whether it navigated and its child flows are ready.
+    public internal(set) var isReady = false
+    /// False once the flow ended.
+    public internal(set) var isActive = true
+    let sharesRootWithParent: Bool
+    var hasNavigated = false
+    var rootWasOnScreen: Bool
+    var readyCallbacks: [() -> Void] = []
+
+    init(flow: any Flow, parent: FlowNode?) {
+        self.flow = flow
+        self.parent = parent
+        sharesRootWithParent = parent.map { $0.flow.root.presentableController === flow.root.presentableController } ?? false
+        rootWasOnScreen = flow.root.presentableController.isOnScreen
+    }
+
+    /// Child flow nodes.
+    public var childFlows: [FlowNode] {
+        children.compactMap { if case let .flow(node) = $0 { node } else { nil } }
+    }
+
+    /// Active contributions.
+    public var contributions: [Contribution] {
+        children.compactMap { if case let .presentable(contribution) = $0 { contribution } else { nil } }
+    }
+
+    /// The flow's name: its type's.
+    public var name: String { String(describing: type(of: flow)) }
+}
