@@ -40,6 +40,13 @@ let package = Package(
         // Sessions over HTTP.
         .target(name: "SessionService", dependencies: ["AppHosting", "HTTPServer"], swiftSettings: settings),
         .executableTarget(name: "ribsd", dependencies: ["SessionService", "BuiltinApps"], swiftSettings: settings),
+        // What README shows: a user's own app served next to the built-in ones.
+        .executableTarget(
+            name: "ribsd-hello",
+            dependencies: ["SessionService", "BuiltinApps", "AppHosting", "RIBs", "HeadlessUI"],
+            path: "Examples/HelloApp",
+            swiftSettings: settings
+        ),
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: settings),
         .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI"], swiftSettings: settings),
