@@ -9,4 +9,53 @@
 #include <sys/socket.h>
 #include <microhttpd.h>
 
+// Swift does not import C-variadic functions (MHD_start_daemon, MHD_get_daemon_info, ...).
+// The `cmhd_` wrappers below are small non-variadic entry points for the calls HTTPServer needs.
+// A system-library target compiles no .c files, so they are `static inline` in this header.
+
+/// The callback type of MHD_OPTION_URI_LOG_CALLBACK (microhttpd.h declares no typedef for it).
+/// Its return value becomes the request's initial `*con_cls`.
+typedef void *(*cmhd_uri_log_callback)(void *cls, const char *uri, struct MHD_Connection *connection);
+
+/// Builds an MHD_OPTION_ARRAY entry carrying one integer argument (MHD reads it from `value`).
+/// Exists so Swift does not need to know the field conventions of MHD_OptionItem.
+static inline struct MHD_OptionItem cmhd_option_int(enum MHD_OPTION option, intptr_t value) {
+    struct MHD_OptionItem item = { option, value, NULL };
+    return item;
+}
+
+/// The terminating MHD_OPTION_END entry of an option array.
+static inline struct MHD_OptionItem cmhd_option_end(void) {
+    struct MHD_OptionItem item = { MHD_OPTION_END, 0, NULL };
+    return item;
+}
+
+/// Non-variadic MHD_start_daemon. The callbacks are passed as typed parameters (so no function
+/// pointer is ever cast to an integer on the Swift side); integer options come in `options`, an
+/// array terminated by MHD_OPTION_END and forwarded through MHD_OPTION_ARRAY.
+/// The logger goes first so that errors while parsing later options already reach it.
+/// `bind_address` is used only during this call (MHD binds before returning).
+static inline struct MHD_Daemon *cmhd_start_daemon(unsigned int flags,
+                                                   const struct sockaddr *bind_address,
+                                                   MHD_AccessHandlerCallback handler, void *handler_cls,
+                                                   cmhd_uri_log_callback uri_log, void *uri_log_cls,
+                                                   MHD_RequestCompletedCallback completed, void *completed_cls,
+                                                   MHD_LogCallback logger, void *logger_cls,
+                                                   struct MHD_OptionItem *options) {
+    return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_cls,
+                            MHD_OPTION_EXTERNAL_LOGGER, logger, logger_cls,
+                            MHD_OPTION_SOCK_ADDR, bind_address,
+                            MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                            MHD_OPTION_ARRAY, options,
+                            MHD_OPTION_END);
+}
+
+/// The port the daemon is bound to (useful after binding port 0); 0 if unknown.
+/// Wraps the variadic MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT).
+static inline uint16_t cmhd_bind_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
 #endif

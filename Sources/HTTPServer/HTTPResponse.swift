@@ -1,0 +1,73 @@
+/// A complete response: status, header fields and body bytes, copied once into MHD when queued.
+///
+/// Room for streaming: server-sent events will need MHD_ALLOW_SUSPEND_RESUME and
+/// `MHD_create_response_from_callback`. That will arrive as an optional stream property (nil by default)
+/// taking precedence over `body`, so every existing initializer and handler keeps working unchanged.
+public struct HTTPResponse: Sendable {
+    /// Status code; values outside 200...599 are replaced by a 500 problem (and logged).
+    public var status: Int
+    /// Header fields in order, including `Content-Type`. `Content-Length` and `Date` are written by MHD.
+    /// Fields MHD refuses (CR/LF in a value, a manual `Content-Length`) are dropped and logged.
+    public var headers: [(name: String, value: String)]
+    /// Body bytes; omitted on the wire for HEAD requests.
+    public var body: [UInt8]
+
+    /// Creates a response from a status, header fields and body bytes.
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The first value of a header field, compared case-insensitively (ASCII).
+    public func header(_ name: String) -> String? {
+        headers.first { asciiCaseInsensitiveEquals($0.name, name) }?.value
+    }
+
+    /// A response with an `application/json` body already encoded as bytes.
+    public static func json(status: Int = 200, _ body: [UInt8], extraHeaders: [(name: String, value: String)] = [])
+        -> HTTPResponse
+    {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + extraHeaders, body: body)
+    }
+
+    /// An RFC 9457 `application/problem+json` response:
+    /// `{"type":"urn:ribsd:problem:<code>","title":…,"status":…,"detail":…,"code":…}`.
+    public static func problem(
+        status: Int, code: String, title: String, detail: String,
+        extraHeaders: [(name: String, value: String)] = []
+    ) -> HTTPResponse {
+        var body: [UInt8] = []
+        body.reserveCapacity(96 + code.utf8.count * 2 + title.utf8.count + detail.utf8.count)
+        body.appendASCII("{\"type\":")
+        JSONBytes.appendString("urn:ribsd:problem:" + code, to: &body)
+        body.appendASCII(",\"title\":")
+        JSONBytes.appendString(title, to: &body)
+        body.appendASCII(",\"status\":")
+        JSONBytes.appendInteger(status, to: &body)
+        body.appendASCII(",\"detail\":")
+        JSONBytes.appendString(detail, to: &body)
+        body.appendASCII(",\"code\":")
+        JSONBytes.appendString(code, to: &body)
+        body.append(UInt8(ascii: "}"))
+        return HTTPResponse(
+            status: status, headers: [("Content-Type", "application/problem+json")] + extraHeaders, body: body)
+    }
+}
+
+/// ASCII case-insensitive comparison for header names (no Foundation, no lowercased copies).
+func asciiCaseInsensitiveEquals(_ lhs: String, _ rhs: String) -> Bool {
+    var left = lhs.utf8.makeIterator()
+    var right = rhs.utf8.makeIterator()
+    while true {
+        switch (left.next(), right.next()) {
+        case (nil, nil): return true
+        case (let a?, let b?):
+            if a == b { continue }
+            let lowerA = a >= 0x41 && a <= 0x5A ? a | 0x20 : a
+            let lowerB = b >= 0x41 && b <= 0x5A ? b | 0x20 : b
+            if lowerA != lowerB { return false }
+        default: return false
+        }
+    }
+}

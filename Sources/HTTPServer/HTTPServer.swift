@@ -1,0 +1,121 @@
+import CMicroHTTPD
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An HTTP/1.1 server on libmicrohttpd: an epoll thread pool that routes requests to synchronous handlers.
+///
+/// Lifecycle: `init` → (set `onRequestCompleted`) → `start()` → `stop()`. A server starts once.
+/// Server-sent events will later need `MHD_ALLOW_SUSPEND_RESUME` in `daemonFlags` (and resuming every
+/// suspended connection before MHD_stop_daemon); nothing else in the lifecycle has to change.
+public final class HTTPServer: Sendable {
+    /// The configuration this server was created with.
+    public let configuration: ServerConfiguration
+
+    private let router: HTTPRouter
+    private let log: @Sendable (String) -> Void
+    private let state = Mutex<Lifecycle>(.idle)
+    private let completionHook = Mutex<(@Sendable (HTTPRequestSummary) -> Void)?>(nil)
+
+    private enum Lifecycle {
+        case idle
+        case running(DaemonHandle, ServerContext, port: UInt16)
+        case stopping(port: UInt16)
+        case stopped
+    }
+
+    /// Creates a stopped server; `log` receives MHD's error messages and this module's warnings
+    /// (default: one line each on standard error).
+    public init(
+        configuration: ServerConfiguration, router: HTTPRouter,
+        log: @escaping @Sendable (String) -> Void = HTTPServer.logToStandardError
+    ) {
+        self.configuration = configuration
+        self.router = router
+        self.log = log
+    }
+
+    deinit {
+        stop(gracePeriod: .zero)
+    }
+
+    /// Called on an MHD thread after each routed request finishes: method, route template (nil for 404),
+    /// status (0 if none was sent) and duration. Set it before `start()`; later changes are ignored.
+    public var onRequestCompleted: (@Sendable (HTTPRequestSummary) -> Void)? {
+        get { completionHook.withLock { $0 } }
+        set { completionHook.withLock { $0 = newValue } }
+    }
+
+    /// The bound port (the real one when configured with port 0); 0 before `start()` and after `stop()`.
+    public var port: UInt16 {
+        state.withLock { state in
+            switch state {
+            case .running(_, _, let port), .stopping(let port): return port
+            case .idle, .stopped: return 0
+            }
+        }
+    }
+
+    /// Requests currently between header parsing and completion.
+    public var inFlightRequests: Int {
+        state.withLock { state in
+            if case .running(_, let context, _) = state { return context.inFlight.load(ordering: .acquiring) }
+            return 0
+        }
+    }
+
+    /// Validates the configuration, binds the address and starts MHD's threads.
+    public func start() throws(HTTPServerError) {
+        try configuration.validate()
+        var address = try SocketAddress.ipv4(host: configuration.host, port: configuration.port)
+        let context = ServerContext(
+            routes: router.compile(), maxBodySize: configuration.maxBodySize, log: log,
+            onRequestCompleted: onRequestCompleted)
+        try state.withLock { (state: inout Lifecycle) throws(HTTPServerError) in
+            guard case .idle = state else { throw .alreadyStarted }
+            let daemon = try startDaemon(address: &address, context: context)
+            state = .running(DaemonHandle(daemon: daemon), context, port: cmhd_bind_port(daemon))
+        }
+    }
+
+    /// Graceful stop: stop accepting (MHD_quiesce_daemon; new connections are refused at once), let
+    /// in-flight requests finish for up to `gracePeriod` (their responses carry `Connection: close`), then
+    /// close every connection and join MHD's threads. Blocks until done. Idempotent.
+    /// Must not be called from a handler (it waits for MHD's threads, one of which would be the caller).
+    public func stop(gracePeriod: Duration = .seconds(10)) {
+        let running: (DaemonHandle, ServerContext)? = state.withLock { state in
+            guard case .running(let handle, let context, let port) = state else { return nil }
+            state = .stopping(port: port)
+            return (handle, context)
+        }
+        guard let (handle, context) = running else { return }
+        context.draining.store(true, ordering: .relaxed)
+        let listenSocket = MHD_quiesce_daemon(handle.daemon)
+        if listenSocket >= 0 {
+            // Quiesce only stops polling the socket; the kernel would still complete handshakes into the
+            // backlog. Shutting the listening socket down makes new connects fail with ECONNREFUSED now.
+            // It is closed only after MHD_stop_daemon, as MHD requires.
+            _ = shutdown(listenSocket, Int32(SHUT_RDWR))
+        }
+        let deadline = ContinuousClock.now + gracePeriod
+        while context.inFlight.load(ordering: .acquiring) > 0 && ContinuousClock.now < deadline {
+            usleep(2_000)
+        }
+        let unfinished = context.inFlight.load(ordering: .acquiring)
+        if unfinished > 0 { log("stopping with \(unfinished) request(s) still in flight after the grace period") }
+        MHD_stop_daemon(handle.daemon)
+        if listenSocket >= 0 { _ = close(listenSocket) }
+        // MHD's threads are joined: no callback can use `context` any more; the reference dies here.
+        withExtendedLifetime(context) {}
+        state.withLock { $0 = .stopped }
+    }
+
+    /// The default log sink: writes one line to standard error (no Foundation, no shared FILE*).
+    public static let logToStandardError: @Sendable (String) -> Void = { message in
+        var line = message
+        line.append("\n")
+        line.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
+    }
+}

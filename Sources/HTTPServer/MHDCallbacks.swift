@@ -1,0 +1,66 @@
+import CMicroHTTPD
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `@convention(c)` entry points MHD calls. They capture nothing: the `ServerContext` arrives as
+/// the unretained `cls` pointer and per-request state as a retained `RequestState` in `*con_cls`.
+/// They are static members (not top-level closures) so they are never actor-isolated.
+enum MHDCallbacks {
+    /// MHD_OPTION_URI_LOG_CALLBACK: runs once per request after the request line; creates the request
+    /// state (released in `requestCompleted`) and copies the raw query, which MHD rewrites in place later.
+    static let uriLog: cmhd_uri_log_callback = { cls, uri, _ in
+        guard let cls else { return nil }
+        let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+        let state = RequestState(
+            query: uri.flatMap(rawQuery), started: context.onRequestCompleted == nil ? nil : .now)
+        return Unmanaged.passRetained(state).toOpaque()
+    }
+
+    /// The access handler: called once when headers are complete, once per body chunk, and once at the end.
+    static let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, size, conCls in
+        guard let cls, let connection, let size, let conCls else { return .NO }
+        let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+        return RequestHandling.handle(
+            context: context, connection: connection, url: url, method: method,
+            uploadData: uploadData, uploadDataSize: size, conCls: conCls)
+    }
+
+    /// MHD_OPTION_NOTIFY_COMPLETED: the request ended (normally, by error, timeout or client abort).
+    /// Releases the state retained in `uriLog`, updates the in-flight count and reports to the hook.
+    static let requestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _ in
+        guard let cls, let conCls, let raw = conCls.pointee else { return }
+        conCls.pointee = nil
+        let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+        let state = Unmanaged<RequestState>.fromOpaque(raw).takeRetainedValue()
+        if state.counted { context.inFlight.subtract(1, ordering: .releasing) }
+        if let hook = context.onRequestCompleted, state.phase != .created, let started = state.started {
+            hook(HTTPRequestSummary(
+                method: state.method, route: state.route, status: state.status,
+                duration: ContinuousClock.now - started))
+        }
+    }
+
+    /// MHD_OPTION_EXTERNAL_LOGGER: formats MHD's printf-style message and hands it to the log closure.
+    static let logger: MHD_LogCallback = { cls, format, arguments in
+        guard let cls, let format, let arguments else { return }
+        let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+        let line = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 1024) { buffer -> String in
+            guard let base = buffer.baseAddress else { return "" }
+            let written = vsnprintf(base, buffer.count, format, arguments)
+            if written < 0 { return String(cString: format) }
+            var text = String(cString: base)
+            while let last = text.last, last.isNewline { text.removeLast() }
+            return text
+        }
+        context.logFromMHD(line)
+    }
+
+    /// The part of a raw request target after the first `?`, or nil without one.
+    private static func rawQuery(_ uri: UnsafePointer<CChar>) -> String? {
+        guard let mark = strchr(uri, Int32(UInt8(ascii: "?"))) else { return nil }
+        return String(cString: mark + 1)
+    }
+}

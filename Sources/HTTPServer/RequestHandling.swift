@@ -1,0 +1,158 @@
+import CMicroHTTPD
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The access-handler state machine: route at the first call, accumulate the body (capped), answer at
+/// the last call. Nothing here traps on client input.
+enum RequestHandling {
+    static func handle(
+        context: ServerContext, connection: OpaquePointer, url: UnsafePointer<CChar>?,
+        method: UnsafePointer<CChar>?, uploadData: UnsafePointer<CChar>?,
+        uploadDataSize: UnsafeMutablePointer<Int>, conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> MHD_Result {
+        let state: RequestState
+        if let raw = conCls.pointee {
+            state = Unmanaged<RequestState>.fromOpaque(raw).takeUnretainedValue()
+        } else {
+            // The URI log callback always runs first; this only guards against an MHD that skipped it.
+            state = RequestState(query: nil, started: context.onRequestCompleted == nil ? nil : .now)
+            conCls.pointee = Unmanaged.passRetained(state).toOpaque()
+        }
+
+        switch state.phase {
+        case .created:
+            // Headers are complete. Route now, but queue nothing: answering before the body is read would
+            // make MHD close the connection, so even 404/405 wait for the final call.
+            state.phase = .receiving
+            state.counted = true
+            context.inFlight.add(1, ordering: .relaxed)
+            state.method = HTTPMethod(cString: method)
+            state.resolution = withPath(url) { context.routes.resolve(method: state.method, path: $0) }
+            return .YES
+
+        case .receiving:
+            let size = uploadDataSize.pointee
+            if size > 0 {
+                if let uploadData { accept(uploadData, count: size, into: state, context: context, connection: connection) }
+                uploadDataSize.pointee = 0
+                return .YES
+            }
+            state.phase = .answered
+            let response = respond(to: state, url: url, connection: connection, context: context)
+            state.status = response.status
+            return queue(response, on: connection, context: context)
+
+        case .answered:
+            // MHD does not call again after a response was queued; refuse (closes the connection) if it does.
+            return .NO
+        }
+    }
+
+    /// Appends one body chunk, or discards it when the route did not match or the cap was passed.
+    private static func accept(
+        _ data: UnsafePointer<CChar>, count: Int, into state: RequestState, context: ServerContext,
+        connection: OpaquePointer
+    ) {
+        guard case .matched = state.resolution, !state.bodyTooLarge else { return }
+        if state.body.isEmpty {
+            // First chunk: size the buffer from Content-Length (already validated by MHD) when it is sane.
+            let declared = declaredContentLength(connection)
+            if let declared, declared > context.maxBodySize {
+                state.bodyTooLarge = true
+                return
+            }
+            state.body.reserveCapacity(min(declared ?? count, context.maxBodySize))
+        }
+        guard count <= context.maxBodySize - state.body.count else {
+            state.bodyTooLarge = true
+            state.body = []
+            return
+        }
+        data.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
+            state.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+        }
+    }
+
+    /// The Content-Length header as a number, or nil when absent or not plain digits.
+    private static func declaredContentLength(_ connection: OpaquePointer) -> Int? {
+        guard let text = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") else { return nil }
+        var value = 0
+        var index = 0
+        while text[index] != 0 {
+            let digit = Int(UInt8(bitPattern: text[index])) - 48
+            guard digit >= 0, digit <= 9, value <= (Int.max - 9) / 10 else { return nil }
+            value = value * 10 + digit
+            index += 1
+        }
+        return index == 0 ? nil : value
+    }
+
+    /// Builds the response for a fully received request; precedence 404, 405, 413, then the handler.
+    private static func respond(
+        to state: RequestState, url: UnsafePointer<CChar>?, connection: OpaquePointer, context: ServerContext
+    ) -> HTTPResponse {
+        switch state.resolution {
+        case .notFound:
+            return .problem(status: 404, code: "not_found", title: "Not Found",
+                            detail: "No resource exists at this path.")
+        case .methodNotAllowed(let allow):
+            return .problem(status: 405, code: "method_not_allowed", title: "Method Not Allowed",
+                            detail: "This resource does not support this method.",
+                            extraHeaders: [("Allow", allow)])
+        case .matched(let pattern, let handler):
+            if state.bodyTooLarge {
+                return .problem(status: 413, code: "payload_too_large", title: "Payload Too Large",
+                                detail: "The request body exceeds the limit of \(context.maxBodySize) bytes.")
+            }
+            guard let url else {
+                return .problem(status: 400, code: "bad_request", title: "Bad Request", detail: "The request has no path.")
+            }
+            let body = state.body
+            state.body = []
+            let request = HTTPRequest(
+                method: state.method, path: url, query: state.query, body: body, pattern: pattern, connection: connection)
+            let response = handler(request)
+            guard (200...599).contains(response.status) else {
+                context.log("handler for \(pattern.pattern) returned invalid status \(response.status); sending 500")
+                return .problem(status: 500, code: "internal_error", title: "Internal Server Error",
+                                detail: "The server could not produce a response.")
+            }
+            return response
+        }
+    }
+
+    /// Hands the response to MHD: one copy of the body (MUST_COPY), headers, queue, release our reference.
+    private static func queue(_ response: HTTPResponse, on connection: OpaquePointer, context: ServerContext)
+        -> MHD_Result
+    {
+        let created = response.body.withUnsafeBytes { raw in
+            MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress),
+                                            .RESPMEM_MUST_COPY)
+        }
+        guard let mhdResponse = created else {
+            context.log("could not create a response (out of memory?); closing the connection")
+            return .NO
+        }
+        defer { MHD_destroy_response(mhdResponse) }
+        for (name, value) in response.headers {
+            let added = name.withCString { name in value.withCString { MHD_add_response_header(mhdResponse, name, $0) } }
+            if added != .YES { context.log("dropped response header \"\(name)\" refused by microhttpd") }
+        }
+        if context.draining.load(ordering: .relaxed) {
+            _ = MHD_add_response_header(mhdResponse, "Connection", "close")
+        }
+        return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+    }
+
+    /// Runs `body` over the bytes of MHD's NUL-terminated path.
+    private static func withPath<T>(_ url: UnsafePointer<CChar>?, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        guard let url else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        let length = strlen(url)
+        return url.withMemoryRebound(to: UInt8.self, capacity: length + 1) { bytes in
+            body(UnsafeBufferPointer(start: bytes, count: length))
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Listening address, thread pool and per-connection limits of an `HTTPServer`.
+public struct ServerConfiguration: Sendable, Equatable {
+    /// IPv4 address to bind: a dotted quad, `"0.0.0.0"` for every interface, or `"localhost"` (127.0.0.1).
+    public var host: String
+    /// TCP port to bind; 0 picks any free port (read it back with `HTTPServer.port`).
+    public var port: UInt16
+    /// Size of MHD's worker thread pool (each runs its own epoll loop); 1 means one internal polling thread.
+    public var threads: Int
+    /// Maximum number of open connections, split across the pool workers.
+    public var connectionLimit: Int
+    /// Maximum number of connections from one client IP; further ones are closed at once. Must be >= 1
+    /// (MHD reads 0 as "unlimited", which this type never passes silently).
+    public var perIPConnectionLimit: Int
+    /// Seconds a connection may stay idle (including a half-sent request) before it is closed. Must be >= 1
+    /// (MHD reads 0 as "never").
+    public var idleTimeout: Int
+    /// Memory per connection for request headers and I/O buffers (MHD_OPTION_CONNECTION_MEMORY_LIMIT).
+    /// Request headers that do not fit are answered by MHD itself with `431 Request Header Fields Too Large`
+    /// and a small `text/html` body; no handler runs for them.
+    public var connectionMemoryLimit: Int
+    /// Largest accepted request body in bytes; larger bodies are read and discarded, then answered with 413.
+    public var maxBodySize: Int
+
+    /// Creates a configuration; every argument has a production-ready default.
+    public init(
+        host: String = "127.0.0.1",
+        port: UInt16 = 8080,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+        connectionLimit: Int = 1024,
+        perIPConnectionLimit: Int = 64,
+        idleTimeout: Int = 30,
+        connectionMemoryLimit: Int = 32 * 1024,
+        maxBodySize: Int = 65536
+    ) {
+        self.host = host
+        self.port = port
+        self.threads = threads
+        self.connectionLimit = connectionLimit
+        self.perIPConnectionLimit = perIPConnectionLimit
+        self.idleTimeout = idleTimeout
+        self.connectionMemoryLimit = connectionMemoryLimit
+        self.maxBodySize = maxBodySize
+    }
+
+    /// Checks every value MHD would misread (zeros meaning "unlimited"/"never", negatives); `start()` calls it.
+    public func validate() throws(HTTPServerError) {
+        func require(_ condition: Bool, _ message: String) throws(HTTPServerError) {
+            if !condition { throw .invalidConfiguration(message) }
+        }
+        try require(threads >= 1 && threads <= 1024, "threads must be between 1 and 1024 (got \(threads))")
+        try require(connectionLimit >= threads && connectionLimit <= Int(Int32.max),
+                    "connectionLimit must be >= threads (it is split across the pool; got \(connectionLimit))")
+        try require(perIPConnectionLimit >= 1 && perIPConnectionLimit <= Int(Int32.max),
+                    "perIPConnectionLimit must be >= 1; MHD would read 0 as unlimited (got \(perIPConnectionLimit))")
+        try require(idleTimeout >= 1 && idleTimeout <= Int(Int32.max),
+                    "idleTimeout must be >= 1 second; MHD would read 0 as never (got \(idleTimeout))")
+        try require(connectionMemoryLimit >= 4096,
+                    "connectionMemoryLimit must be >= 4096 bytes (got \(connectionMemoryLimit))")
+        try require(maxBodySize >= 0, "maxBodySize must be >= 0 (got \(maxBodySize))")
+        _ = try SocketAddress.ipv4(host: host, port: port)
+    }
+}

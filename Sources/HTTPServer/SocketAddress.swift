@@ -1,0 +1,19 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Turns `ServerConfiguration.host` into the `sockaddr_in` given to MHD_OPTION_SOCK_ADDR.
+enum SocketAddress {
+    /// Parses an IPv4 dotted quad (`"localhost"` maps to 127.0.0.1); throws `.invalidHost` otherwise.
+    static func ipv4(host: String, port: UInt16) throws(HTTPServerError) -> sockaddr_in {
+        let literal = host == "localhost" ? "127.0.0.1" : host
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        let parsed = literal.withCString { inet_pton(AF_INET, $0, &address.sin_addr) }
+        guard parsed == 1 else { throw .invalidHost(host) }
+        return address
+    }
+}

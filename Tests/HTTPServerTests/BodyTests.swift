@@ -1,0 +1,101 @@
+import HTTPServer
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension HTTPServerTests {
+    @Suite struct Bodies {
+        @Test func bodySplitAcrossManyWritesArrivesWhole() throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                let body = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 1) }
+                let request = RawClient.request("POST", "/echo", body: body)
+                for byte in request {
+                    try client.send([byte])
+                    usleep(300)
+                }
+                let response = try client.readResponse()
+                #expect(response.status == 200)
+                #expect(response.body == body)
+            }
+        }
+
+        @Test func chunkedBodyArrivesWhole() throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                try client.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+                try client.send("5\r\nhello\r\n")
+                usleep(20_000)
+                try client.send("6\r\n world\r\n0\r\n\r\n")
+                let response = try client.readResponse()
+                #expect(response.status == 200)
+                #expect(response.bodyText == "hello world")
+            }
+        }
+
+        @Test func bodyAtTheLimitPassesAndOneMoreByteIs413() throws {
+            try withServer({ $0.maxBodySize = 65536 }) { server in
+                let client = try RawClient(port: server.port)
+                let exact = [UInt8](repeating: 0x61, count: 65536)
+                let ok = try client.roundTrip("POST", "/echo", body: exact)
+                #expect(ok.status == 200)
+                #expect(ok.body.count == exact.count && ok.body == exact)
+
+                let tooBig = try client.roundTrip("POST", "/echo", body: exact + [0x62])
+                #expect(tooBig.status == 413)
+                #expect(tooBig.header("Content-Type") == "application/problem+json")
+                #expect(tooBig.json["code"] as? String == "payload_too_large")
+                // The oversized body was consumed: the same connection keeps working.
+                #expect(try client.roundTrip("GET", "/hello").status == 200)
+            }
+        }
+
+        @Test func repeated413KeepsConnection() throws {
+            try withServer({ $0.maxBodySize = 65536 }) { server in
+                let client = try RawClient(port: server.port)
+                let big = [UInt8](repeating: 0x61, count: 65537)
+                for _ in 0..<3 { #expect(try client.roundTrip("POST", "/echo", body: big).status == 413) }
+                #expect(try client.roundTrip("POST", "/echo", body: [1]).status == 200)
+            }
+        }
+
+        @Test func oversizedChunkedBodyIs413() throws {
+            try withServer({ $0.maxBodySize = 10 }) { server in
+                let client = try RawClient(port: server.port)
+                try client.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+                try client.send("6\r\nhello \r\n5\r\nworld\r\n0\r\n\r\n")
+                let response = try client.readResponse()
+                #expect(response.status == 413)
+                #expect(response.json["code"] as? String == "payload_too_large")
+                #expect(try client.roundTrip("POST", "/echo", body: Array("0123456789".utf8)).status == 200)
+            }
+        }
+
+        @Test func errorPrecedenceIsNotFoundThenMethodThenSize() throws {
+            try withServer({ $0.maxBodySize = 16 }) { server in
+                let client = try RawClient(port: server.port)
+                let big = [UInt8](repeating: 0x7A, count: 4096)
+                #expect(try client.roundTrip("POST", "/missing", body: big).status == 404)
+                let wrongMethod = try client.roundTrip("POST", "/hello", body: big)
+                #expect(wrongMethod.status == 405)
+                #expect(wrongMethod.header("Allow") == "GET, HEAD")
+                #expect(try client.roundTrip("POST", "/echo", body: big).status == 413)
+                // Every body was consumed, so keep-alive survived all three.
+                #expect(try client.roundTrip("POST", "/echo", body: [1, 2, 3]).body == [1, 2, 3])
+            }
+        }
+
+        @Test func oversizedHeadersGetMHDs431() throws {
+            try withServer({ $0.connectionMemoryLimit = 8192 }) { server in
+                let client = try RawClient(port: server.port)
+                let value = String(repeating: "h", count: 20_000)
+                try client.send(RawClient.request("GET", "/hello", headers: [("X-Big", value)]))
+                let response = try client.readResponse()
+                #expect(response.status == 431)
+                #expect(server.inFlightRequests == 0)
+            }
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import HTTPServer
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension HTTPServerTests {
+    @Suite struct Lifecycle {
+        @Test func gracefulStopFinishesInFlightRequestAndRefusesNewConnections() throws {
+            let entered = DispatchSemaphore(value: 0)
+            let router = HTTPRouter()
+            router.add(.GET, "/slow") { _ in
+                entered.signal()
+                usleep(200_000)
+                return HTTPResponse(status: 200, body: Array("done".utf8))
+            }
+            let server = HTTPServer(configuration: ServerConfiguration(port: 0, threads: 2), router: router,
+                                    log: LogSink().closure)
+            try server.start()
+            let port = server.port
+            let client = try RawClient(port: port)
+            try client.send(RawClient.request("GET", "/slow"))
+            #expect(entered.wait(timeout: .now() + 5) == .success)
+
+            let stopped = Atomic<Bool>(false)
+            let stopThread = Thread {
+                server.stop(gracePeriod: .seconds(5))
+                stopped.store(true, ordering: .sequentiallyConsistent)
+            }
+            stopThread.start()
+
+            // While the slow request is still running, new connections are already refused.
+            var refusedWhileDraining = false
+            for _ in 0..<100 where !stopped.load(ordering: .sequentiallyConsistent) {
+                let attempt = RawClient.connectSocket(port: port)
+                if attempt.fd >= 0 { close(attempt.fd) } else if attempt.errno == ECONNREFUSED {
+                    refusedWhileDraining = true
+                    break
+                }
+                usleep(5_000)
+            }
+            let stoppedEarly = stopped.load(ordering: .sequentiallyConsistent)
+            #expect(refusedWhileDraining)
+            #expect(!stoppedEarly, "stop() must wait for the in-flight request")
+
+            let response = try client.readResponse()
+            #expect(response.status == 200)
+            #expect(response.bodyText == "done")
+            #expect(response.header("Connection")?.lowercased() == "close")
+
+            for _ in 0..<500 where !stopped.load(ordering: .sequentiallyConsistent) { usleep(10_000) }
+            let stoppedInTime = stopped.load(ordering: .sequentiallyConsistent)
+            #expect(stoppedInTime)
+            let after = RawClient.connectSocket(port: port)
+            if after.fd >= 0 { close(after.fd) }
+            #expect(after.fd < 0 && after.errno == ECONNREFUSED)
+            server.stop()  // idempotent
+            #expect(server.port == 0)
+        }
+
+        @Test func startAndStopDoNotLeakDescriptors() throws {
+            // Warm-up cycle, then 20 more: MHD's epoll/ITC fds and the quiesced listen socket must all close.
+            func cycle() throws {
+                let server = HTTPServer(configuration: ServerConfiguration(port: 0, threads: 2), router: standardRouter(),
+                                        log: { _ in })
+                try server.start()
+                _ = try RawClient(port: server.port).roundTrip("GET", "/hello")
+                server.stop(gracePeriod: .seconds(1))
+            }
+            try cycle()
+            let before = openFileDescriptorCount()
+            for _ in 0..<20 { try cycle() }
+            #expect(openFileDescriptorCount() <= before + 2)
+        }
+
+        @Test func startOnAPortInUseThrowsClearError() throws {
+            try withServer { (first: HTTPServer) throws -> Void in
+                let log = LogSink()
+                let second = HTTPServer(
+                    configuration: ServerConfiguration(port: first.port, threads: 1), router: HTTPRouter(),
+                    log: log.closure)
+                #expect(throws: HTTPServerError.addressInUse(host: "127.0.0.1", port: first.port)) {
+                    try second.start()
+                }
+                #expect(HTTPServerError.addressInUse(host: "127.0.0.1", port: first.port).description
+                    .contains("address already in use"))
+                // The first server is unaffected.
+                #expect(try RawClient(port: first.port).roundTrip("GET", "/hello").status == 200)
+            }
+        }
+
+        @Test func invalidConfigurationIsRejected() {
+            func startError(_ configure: (inout ServerConfiguration) -> Void) -> HTTPServerError? {
+                var configuration = ServerConfiguration(port: 0, threads: 1)
+                configure(&configuration)
+                let server = HTTPServer(configuration: configuration, router: HTTPRouter(), log: { _ in })
+                do {
+                    try server.start()
+                    server.stop()
+                    return nil
+                } catch { return error }
+            }
+            guard case .invalidConfiguration(let message)? = startError({ $0.idleTimeout = 0 }) else {
+                Issue.record("idleTimeout 0 was accepted")
+                return
+            }
+            #expect(message.contains("idleTimeout"))
+            #expect(startError { $0.perIPConnectionLimit = 0 } != nil)
+            #expect(startError { $0.threads = 0 } != nil)
+            #expect(startError { $0.connectionLimit = 0 } != nil)
+            #expect(startError { $0.maxBodySize = -1 } != nil)
+            #expect(startError { $0.host = "not a host" } == .invalidHost("not a host"))
+            #expect(startError { $0.host = "localhost" } == nil)
+            #expect(startError { $0.host = "0.0.0.0" } == nil)
+        }
+
+        @Test func startTwiceThrows() throws {
+            try withServer { server in
+                #expect(throws: HTTPServerError.alreadyStarted) { try server.start() }
+            }
+        }
+
+        @Test func completionHookReportsRouteStatusAndDuration() throws {
+            let summaries = Mutex<[HTTPRequestSummary]>([])
+            let server = HTTPServer(configuration: ServerConfiguration(port: 0, threads: 1), router: standardRouter(),
+                                    log: { _ in })
+            server.onRequestCompleted = { summary in summaries.withLock { $0.append(summary) } }
+            try server.start()
+            let client = try RawClient(port: server.port)
+            _ = try client.roundTrip("GET", "/v1/sessions/a")
+            _ = try client.roundTrip("GET", "/nowhere")
+            server.stop()
+            let seen = summaries.withLock { $0 }
+            #expect(seen.count == 2)
+            #expect(seen.first?.route == "/v1/sessions/:id")
+            #expect(seen.first?.status == 200)
+            #expect(seen.first?.method == .GET)
+            #expect(seen.last?.route == nil)
+            #expect(seen.last?.status == 404)
+            #expect(seen.allSatisfy { $0.duration >= .zero })
+        }
+    }
+}

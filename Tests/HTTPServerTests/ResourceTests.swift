@@ -1,0 +1,73 @@
+@testable import HTTPServer
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension HTTPServerTests {
+    @Suite struct Resources {
+        @Test func everyRequestStateIsReleasedWhateverTheOutcome() throws {
+            let before = RequestState.live.load(ordering: .relaxed)
+            try withServer({ $0.idleTimeout = 1; $0.connectionMemoryLimit = 8192; $0.maxBodySize = 100 }) { server in
+                // Normal, 404 with body, 413.
+                let client = try RawClient(port: server.port)
+                _ = try client.roundTrip("POST", "/echo", body: [1, 2, 3])
+                _ = try client.roundTrip("POST", "/missing", body: [1, 2, 3])
+                _ = try client.roundTrip("POST", "/echo", body: [UInt8](repeating: 1, count: 500))
+                // Headers too large (431 from MHD after the URI log callback ran).
+                let big = try RawClient(port: server.port)
+                try big.send(RawClient.request("GET", "/hello", headers: [("X-Big", String(repeating: "h", count: 9000))]))
+                _ = try? big.readResponse()
+                // Client gone in the middle of a body.
+                let aborted = try RawClient(port: server.port)
+                try aborted.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\nabc")
+                usleep(50_000)
+                #expect(server.inFlightRequests == 1)
+                _ = aborted  // still open here; closed when this closure returns, before the server stops
+            }
+            #expect(RequestState.live.load(ordering: .relaxed) == before)
+        }
+
+        @Test func abortedAndTimedOutRequestsLeaveNothingInFlight() throws {
+            try withServer({ $0.idleTimeout = 1 }) { server in
+                do {
+                    let aborted = try RawClient(port: server.port)
+                    try aborted.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\nabc")
+                    usleep(50_000)
+                }
+                let stalled = try RawClient(port: server.port)
+                try stalled.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\nabc")
+                #expect(stalled.waitForClose())  // idle timeout mid-body
+                for _ in 0..<100 where server.inFlightRequests != 0 { usleep(10_000) }
+                #expect(server.inFlightRequests == 0)
+            }
+        }
+
+        @Test func perIPConnectionLimitClosesExtraConnections() throws {
+            try withServer({ $0.perIPConnectionLimit = 2 }) { server in
+                let first = try RawClient(port: server.port)
+                let second = try RawClient(port: server.port)
+                #expect(try first.roundTrip("GET", "/hello").status == 200)
+                #expect(try second.roundTrip("GET", "/hello").status == 200)
+                let third = try RawClient(port: server.port, timeout: 3)
+                try? third.send(RawClient.request("GET", "/hello"))
+                #expect(throws: (any Error).self) { try third.readResponse() }
+            }
+        }
+
+        @Test func noContentResponsesCarryNoBody() throws {
+            let router = HTTPRouter()
+            router.add(.DELETE, "/thing") { _ in HTTPResponse(status: 204, body: Array("ignored".utf8)) }
+            try withServer(router: router) { server in
+                let client = try RawClient(port: server.port)
+                let response = try client.roundTrip("DELETE", "/thing")
+                #expect(response.status == 204)
+                #expect(response.body.isEmpty)
+                // MHD itself drops a 204 body; nothing stray is left on the connection.
+                #expect(try client.roundTrip("DELETE", "/thing").status == 204)
+            }
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import HTTPServer
+import Testing
+
+extension HTTPServerTests {
+    @Suite struct Routing {
+        @Test func unknownPathIs404ProblemJSON() throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                let response = try client.roundTrip("GET", "/nope")
+                #expect(response.status == 404)
+                #expect(response.header("Content-Type") == "application/problem+json")
+                #expect(response.json["code"] as? String == "not_found")
+                #expect(response.json["type"] as? String == "urn:ribsd:problem:not_found")
+                #expect(response.json["status"] as? Int == 404)
+                // The connection stays usable after an error answer.
+                #expect(try client.roundTrip("GET", "/hello").status == 200)
+            }
+        }
+
+        @Test func wrongMethodIs405WithAllow() throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                let response = try client.roundTrip("PUT", "/v1/sessions/abc", body: Array("x".utf8))
+                #expect(response.status == 405)
+                #expect(response.header("Allow") == "GET, HEAD, DELETE")
+                #expect(response.header("Content-Type") == "application/problem+json")
+                #expect(response.json["code"] as? String == "method_not_allowed")
+                #expect(try client.roundTrip("DELETE", "/v1/sessions/abc").status == 204)
+            }
+        }
+
+        @Test func pathParametersAreExtracted() throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                let one = try client.roundTrip("GET", "/v1/sessions/s-42")
+                #expect(one.bodyText == "id=s-42 path=/v1/sessions/s-42 query=nil route=/v1/sessions/:id")
+                let two = try client.roundTrip("GET", "/v1/sessions/abc/events/7")
+                #expect(two.bodyText == "abc/7")
+                // Percent-decoded by MHD before matching.
+                #expect(try client.roundTrip("GET", "/v1/sessions/a%20b").bodyText.hasPrefix("id=a b "))
+                // Parameters never match empty segments; trailing slashes are distinct paths.
+                #expect(try client.roundTrip("GET", "/v1/sessions/").status == 404)
+                #expect(try client.roundTrip("GET", "/v1/sessions/abc/").status == 404)
+            }
+        }
+
+        @Test func literalSegmentWinsOverParameter() throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                #expect(try client.roundTrip("GET", "/v1/sessions/new").bodyText == "literal")
+                #expect(try client.roundTrip("GET", "/v1/sessions/old").bodyText.hasPrefix("id=old "))
+            }
+        }
+
+        @Test func querySeparatedFromPath() throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                let response = try client.roundTrip("GET", "/v1/sessions/x1?limit=5&after=a%2Fb")
+                #expect(response.bodyText == "id=x1 path=/v1/sessions/x1 query=limit=5&after=a%2Fb route=/v1/sessions/:id")
+                let empty = try client.roundTrip("GET", "/v1/sessions/x1?")
+                #expect(empty.bodyText.contains("query= route="))
+            }
+        }
+
+        @Test func headIsServedByGetWithoutBody() throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                let response = try client.roundTrip("HEAD", "/hello")
+                #expect(response.status == 200)
+                #expect(response.header("Content-Length") == "5")
+                #expect(response.body.isEmpty)
+                #expect(try client.roundTrip("GET", "/hello").bodyText == "hello")
+            }
+        }
+
+        @Test func headerLookupIsCaseInsensitive() throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                let response = try client.roundTrip("GET", "/header", headers: [("X-Test-HEADER", "v1")])
+                #expect(response.bodyText == "v1")
+                #expect(try client.roundTrip("GET", "/header").bodyText == "missing")
+            }
+        }
+
+        @Test func badHandlerOutputDoesNotBreakTheServer() throws {
+            let router = HTTPRouter()
+            router.add(.GET, "/bad-status") { _ in HTTPResponse(status: 42) }
+            router.add(.GET, "/bad-header") { _ in
+                HTTPResponse(status: 200, headers: [("X-Injected", "a\r\nSet-Cookie: x=1"), ("X-Ok", "yes")], body: [1])
+            }
+            let log = LogSink()
+            try withServer(router: router, log: log) { server in
+                let client = try RawClient(port: server.port)
+                let bad = try client.roundTrip("GET", "/bad-status")
+                #expect(bad.status == 500)
+                #expect(bad.json["code"] as? String == "internal_error")
+                let header = try client.roundTrip("GET", "/bad-header")
+                #expect(header.status == 200)
+                #expect(header.header("X-Injected") == nil)
+                #expect(header.header("Set-Cookie") == nil)
+                #expect(header.header("X-Ok") == "yes")
+            }
+            #expect(log.all.contains { $0.contains("invalid status 42") })
+        }
+
+        @Test func problemBodyEscapesJSON() throws {
+            let response = HTTPResponse.problem(
+                status: 422, code: "bad\"code", title: "T\\itle", detail: "line\nbreak\u{01}é")
+            let text = String(decoding: response.body, as: UTF8.self)
+            #expect(text == #"{"type":"urn:ribsd:problem:bad\"code","title":"T\\itle","status":422,"detail":"line\u000abreak\u0001é","code":"bad\"code"}"#)
+            #expect(response.header("content-type") == "application/problem+json")
+            let withExtra = HTTPResponse.problem(status: 503, code: "unavailable", title: "Unavailable", detail: "",
+                                                 extraHeaders: [("Retry-After", "1")])
+            #expect(withExtra.header("Retry-After") == "1")
+            #expect(String(decoding: withExtra.body, as: UTF8.self).contains(#""status":503"#))
+        }
+
+        @Test func handlersCanBeCalledWithoutAServer() {
+            let request = HTTPRequest(method: .GET, path: "/a/1", parameters: [("id", "1")], headers: [("Accept", "x")])
+            #expect(request.parameter("id") == "1")
+            #expect(request.parameter("other") == nil)
+            #expect(request.header("accept") == "x")
+        }
+    }
+}
+
+extension HTTPServerTests {
+    @Suite struct RouterEdgeCases {
+        @Test func rootUnionOfMethodsAndDeepPaths() throws {
+            let router = HTTPRouter()
+            router.add(.GET, "/") { _ in HTTPResponse(status: 200, body: Array("root".utf8)) }
+            router.add(.GET, "/a/:x") { request in HTTPResponse(status: 200, body: Array("x=\(request.parameter("x")!)".utf8)) }
+            router.add(.POST, "/a/b") { _ in HTTPResponse(status: 201) }
+            router.add(.PATCH, "/a/:y/c") { request in
+                HTTPResponse(status: 200, body: Array("y=\(request.parameter("y")!),x=\(request.parameter("x") ?? "nil")".utf8))
+            }
+            try withServer(router: router) { server in
+                let client = try RawClient(port: server.port)
+                #expect(try client.roundTrip("GET", "/").bodyText == "root")
+                #expect(try client.roundTrip("GET", "/a/b").bodyText == "x=b")  // literal route lacks GET
+                #expect(try client.roundTrip("POST", "/a/b").status == 201)
+                let union = try client.roundTrip("PUT", "/a/b")
+                #expect(union.status == 405)
+                #expect(union.header("Allow") == "GET, HEAD, POST")
+                #expect(try client.roundTrip("PATCH", "/a/q/c").bodyText == "y=q,x=nil")
+                #expect(try client.roundTrip("GET", "/a/b/c/d/e/f/g/h").status == 404)
+                #expect(try client.roundTrip("GET", "/a").status == 404)
+                #expect(try client.roundTrip("GET", "//").status == 404)
+            }
+        }
+    }
+}

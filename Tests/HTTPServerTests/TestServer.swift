@@ -1,0 +1,82 @@
+import Foundation
+import HTTPServer
+import Synchronization
+import Testing
+
+/// All HTTPServer tests run one at a time: several measure timing or count the process's open files.
+@Suite(.serialized) struct HTTPServerTests {}
+
+/// Collects log lines from a server under test.
+final class LogSink: Sendable {
+    private let lines = Mutex<[String]>([])
+    var all: [String] { lines.withLock { $0 } }
+    /// Appends to `all`; also echoes to stderr when HTTP_TEST_LOG is set (debugging aid).
+    var closure: @Sendable (String) -> Void {
+        let echo = ProcessInfo.processInfo.environment["HTTP_TEST_LOG"] != nil
+        return { [self] line in
+            lines.withLock { $0.append(line) }
+            if echo { FileHandle.standardError.write(Data("[server] \(line)\n".utf8)) }
+        }
+    }
+}
+
+/// The routes most tests use.
+func standardRouter() -> HTTPRouter {
+    let router = HTTPRouter()
+    router.add(.POST, "/echo") { request in
+        HTTPResponse(status: 200, headers: [("Content-Type", "application/octet-stream")], body: request.body)
+    }
+    router.add(.GET, "/hello") { _ in
+        HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")], body: Array("hello".utf8))
+    }
+    router.add(.GET, "/v1/sessions/:id") { request in
+        let text = "id=\(request.parameter("id") ?? "-") path=\(request.path) query=\(request.query ?? "nil") route=\(request.route)"
+        return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")], body: Array(text.utf8))
+    }
+    router.add(.DELETE, "/v1/sessions/:id") { _ in HTTPResponse(status: 204) }
+    router.add(.GET, "/v1/sessions/:id/events/:seq") { request in
+        let text = "\(request.parameter("id") ?? "-")/\(request.parameter("seq") ?? "-")"
+        return HTTPResponse(status: 200, body: Array(text.utf8))
+    }
+    router.add(.GET, "/v1/sessions/new") { _ in HTTPResponse(status: 200, body: Array("literal".utf8)) }
+    router.add(.GET, "/header") { request in
+        HTTPResponse(status: 200, body: Array((request.header("x-test-header") ?? "missing").utf8))
+    }
+    return router
+}
+
+/// Starts a server on a free port, runs `body`, and stops it.
+@discardableResult
+func withServer<T>(
+    _ configure: (inout ServerConfiguration) -> Void = { _ in },
+    router: HTTPRouter = standardRouter(),
+    log: LogSink = LogSink(),
+    _ body: (HTTPServer) throws -> T
+) throws -> T {
+    var configuration = ServerConfiguration(port: 0, threads: 2, idleTimeout: 5)
+    configure(&configuration)
+    let server = HTTPServer(configuration: configuration, router: router, log: log.closure)
+    try server.start()
+    defer { server.stop(gracePeriod: .seconds(2)) }
+    return try body(server)
+}
+
+/// Runs `work` on `count` dedicated threads at once and waits for all of them.
+func onThreads(_ count: Int, _ work: @escaping @Sendable (Int) -> Void) {
+    let group = DispatchGroup()
+    for index in 0..<count {
+        group.enter()
+        let thread = Thread {
+            work(index)
+            group.leave()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+    group.wait()
+}
+
+/// Number of open file descriptors of this process.
+func openFileDescriptorCount() -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+}
