@@ -64,19 +64,23 @@ public final class NavigationController: ViewController {
             if controller is NavigationController { throw .pushingNavigationController(controller.screenName) }
             if controllers[..<index].contains(where: { $0 === controller }) { throw .alreadyOnStack(controller.screenName) }
             let isOurs = controller.parent === self
-            if !isOurs, controller.parent != nil || controller.presentingViewController != nil {
+            if !isOurs, controller.parent != nil || controller.isPresented || controller.hostWindow != nil {
                 throw .alreadyInHierarchy(controller.screenName)
             }
         }
         let removed = children.filter { old in !controllers.contains { $0 === old } }
         for old in removed.reversed() {
-            old.removeFromParent()
-            old.notifyRemoved(animated: animated)
+            old.removeFromContainer(animated: animated)
         }
+        // Kept controllers stay contained: only their order changes.
+        let kept = Set(children.map(ObjectIdentifier.init))
         children = []
         for controller in controllers {
-            if controller.parent === self { controller.removeFromParent() }
-            contain(controller)
+            if kept.contains(ObjectIdentifier(controller)) {
+                children.append(controller)
+            } else {
+                contain(controller)
+            }
         }
         lastTransition = Transition(kind: .setViewControllers, animated: animated)
     }
@@ -92,7 +96,7 @@ public final class NavigationController: ViewController {
     private func validateNew(_ controller: ViewController) throws(ViewHierarchyError) {
         if controller is NavigationController { throw .pushingNavigationController(controller.screenName) }
         if controller.parent === self { throw .alreadyOnStack(controller.screenName) }
-        if controller.parent != nil || controller.presentingViewController != nil || controller.hostWindow != nil {
+        if controller.parent != nil || controller.isPresented || controller.hostWindow != nil {
             throw .alreadyInHierarchy(controller.screenName)
         }
     }
@@ -108,8 +112,7 @@ public final class NavigationController: ViewController {
         }
         let popped = Array(children[(index + 1)...].reversed())
         for child in popped {
-            child.removeFromParent()
-            child.notifyRemoved(animated: animated)
+            child.removeFromContainer(animated: animated)
         }
         if !popped.isEmpty { lastTransition = Transition(kind: kind, animated: animated) }
         return popped

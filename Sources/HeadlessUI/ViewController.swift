@@ -15,8 +15,14 @@ open class ViewController {
     public internal(set) var children: [ViewController] = []
     /// The controller this one presents (UIKit keeps it strongly).
     public private(set) var presentedViewController: ViewController?
-    /// The controller that presents this one.
-    public private(set) weak var presentingViewController: ViewController?
+    /// The controller that presented this one itself (not through a container).
+    private weak var presenter: ViewController?
+    /// The controller that presents this one or, as in UIKit, the nearest presented container that holds it.
+    public var presentingViewController: ViewController? {
+        presenter ?? parent?.presentingViewController
+    }
+    /// Whether this controller itself was presented modally (not only contained in a presented one).
+    public var isPresented: Bool { presenter != nil }
     /// Set on the window's root by `Window`, so on-screen checks need no global state.
     weak var hostWindow: Window?
 
@@ -46,14 +52,21 @@ open class ViewController {
     /// Adds a child controller (UIKit's `addChild`; the caller then calls `didMove(toParent:)`).
     public func addChild(_ child: ViewController) {
         if child.parent === self { return }
-        child.removeFromParent()
+        child.detachFromParent()
         child.willMove(toParent: self)
         children.append(child)
         child.parent = self
     }
 
-    /// Removes this controller from its container.
+    /// Removes this controller from its container; like UIKit, calls `didMove(toParent: nil)` after.
     public func removeFromParent() {
+        guard parent != nil else { return }
+        detachFromParent()
+        didMove(toParent: nil)
+    }
+
+    /// Takes the controller out of its container without telling it.
+    func detachFromParent() {
         guard let parent else { return }
         parent.children.removeAll { $0 === self }
         self.parent = nil
@@ -82,12 +95,12 @@ open class ViewController {
         if let presented = presentedViewController {
             throw .alreadyPresenting(presenter: screenName, presented: presented.screenName, attempted: controller.screenName)
         }
-        if controller.parent != nil || controller.presentingViewController != nil || controller === self || controller.hostWindow != nil {
+        if controller.parent != nil || controller.presenter != nil || controller === self || controller.hostWindow != nil {
             throw .alreadyInHierarchy(controller.screenName)
         }
         if let style { controller.modalPresentationStyle = style }
         presentedViewController = controller
-        controller.presentingViewController = self
+        controller.presenter = self
         lastTransition = Transition(kind: .present, animated: animated)
         completion?()
     }
@@ -110,8 +123,8 @@ open class ViewController {
 
     /// The user dismissed this presented controller (a sheet swiped down); UIKit asks no one first.
     public func userDidDismissInteractively() throws(ViewHierarchyError) {
-        guard let presenter = presentingViewController else { throw .nothingToDismiss(screenName) }
-        presenter.removePresentation(kind: .interactiveDismiss, animated: true)
+        guard let presenting = presentingViewController else { throw .nothingToDismiss(screenName) }
+        presenting.removePresentation(kind: .interactiveDismiss, animated: true)
     }
 
     /// Tears down the presented chain from the top, telling each controller it is being dismissed.
@@ -119,16 +132,18 @@ open class ViewController {
         guard let presented = presentedViewController else { return }
         presented.removePresentation(kind: kind, animated: animated)
         presentedViewController = nil
-        presented.presentingViewController = nil
+        presented.presenter = nil
         lastTransition = Transition(kind: kind, animated: animated)
         presented.isBeingDismissed = true
         presented.viewDidDisappear(animated)
         presented.isBeingDismissed = false
     }
 
-    /// Tells a controller that a container removed it (pop), the way UIKit does.
-    func notifyRemoved(animated: Bool) {
+    /// A container removes this controller (a pop), in UIKit's order: willMove, out of the container,
+    /// viewDidDisappear with `isMovingFromParent`, didMove.
+    func removeFromContainer(animated: Bool) {
         willMove(toParent: nil)
+        detachFromParent()
         isMovingFromParent = true
         viewDidDisappear(animated)
         isMovingFromParent = false
@@ -140,7 +155,7 @@ open class ViewController {
     /// The window this controller is shown in, found through containment and presentation.
     public var window: Window? {
         var top = self
-        while let next = top.parent ?? top.presentingViewController { top = next }
+        while let next = top.parent ?? top.presenter { top = next }
         guard let window = top.hostWindow, window.rootViewController === top else { return nil }
         return window
     }

@@ -16,11 +16,13 @@ extension Routing {
 
     /// Makes `routers`' views the whole stack, then attaches each one not yet attached.
     public func setRouters(_ routers: [any ViewableRouting], on navigationController: NavigationController, animated: Bool) throws(RoutingError) {
+        let before = navigationController.viewControllers
         do {
             try navigationController.setViewControllers(routers.map(\.viewControllable.uiviewController), animated: animated)
         } catch {
             throw .view(error)
         }
+        try detachChildren(showingAnyOf: before.filter { old in !navigationController.viewControllers.contains { $0 === old } })
         for router in routers where !isAttached(router) {
             try attachChild(router)
         }
@@ -36,11 +38,14 @@ extension Routing {
         guard index != nil || isAttached(router) else { throw .notAChild(router.name) }
         if let index {
             guard index > 0 else { throw .view(.cannotPopRoot(controller.screenName)) }
+            let popped: [ViewController]
             do {
-                try navigationController.pop(to: stack[index - 1], animated: animated)
+                popped = try navigationController.pop(to: stack[index - 1], animated: animated)
             } catch {
                 throw .view(error)
             }
+            // Screens above it went too: their RIBs go with them (unless their close signal already detached them).
+            try detachChildren(showingAnyOf: popped.filter { $0 !== controller })
         }
         // The pop may already have detached it, through the view's "moved from parent" signal.
         if isAttached(router) { try detachChild(router) }
@@ -63,16 +68,27 @@ extension Routing {
     /// Dismisses `router`'s view by identity unless the user already did, then detaches it.
     public func dismissRouter(_ router: any ViewableRouting, animated: Bool) throws(RoutingError) {
         let controller = router.viewControllable.uiviewController
-        let isPresented = controller.presentingViewController != nil
-        guard isPresented || isAttached(router) else { throw .notAChild(router.name) }
-        if isPresented {
+        let presenter = controller.isPresented ? controller.presentingViewController : nil
+        guard presenter != nil || isAttached(router) else { throw .notAChild(router.name) }
+        if let presenter {
+            // By identity: the presenter dismisses this view and anything it presents in turn.
             do {
-                try controller.dismiss(animated: animated)
+                try presenter.dismiss(animated: animated)
             } catch {
                 throw .view(error)
             }
         }
         if isAttached(router) { try detachChild(router) }
+    }
+
+    /// Detaches the children whose views are among `controllers` (views a stack operation removed).
+    private func detachChildren(showingAnyOf controllers: [ViewController]) throws(RoutingError) {
+        guard !controllers.isEmpty else { return }
+        for child in children {
+            guard let viewable = child as? any ViewableRouting,
+                  controllers.contains(where: { $0 === viewable.viewControllable.uiviewController }) else { continue }
+            try detachChild(child)
+        }
     }
 }
 

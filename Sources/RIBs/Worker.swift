@@ -13,8 +13,8 @@ open class Worker {
         guard !isStarted else { return }
         isStarted = true
         observation = scope.observeActiveState { [weak self, weak scope] active in
-            guard let self, let scope else { return }
-            self.scopeChanged(active: active, scope: scope)
+            // While the scope deinitialises it is already nil here, but its deactivation must still stop the worker.
+            self?.scopeChanged(active: active, scope: scope)
         }
     }
 
@@ -35,8 +35,8 @@ open class Worker {
     /// Called each time the bound scope resigns, and on `stop` while running.
     open func didStop() {}
 
-    private func scopeChanged(active: Bool, scope: any InteractorScope) {
-        if active, !isRunning {
+    private func scopeChanged(active: Bool, scope: (any InteractorScope)?) {
+        if active, !isRunning, let scope {
             isRunning = true
             didStart(scope)
         } else if !active, isRunning {

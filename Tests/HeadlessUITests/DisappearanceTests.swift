@@ -1,0 +1,75 @@
+import HeadlessUI
+import Testing
+
+@Suite("viewDidDisappear: why a controller left the screen")
+struct DisappearanceTests {
+    @Test("a pop calls willMove(nil), viewDidDisappear with isMovingFromParent true, then didMove(nil); the flag is false afterwards")
+    func popSetsMovingFromParent() throws {
+        let nav = try NavigationController(rootViewController: ViewController(screenName: "Home"))
+        let detail = RecordingViewController("Detail")
+        try nav.push(detail, animated: true)
+
+        try nav.pop(animated: true)
+
+        #expect(detail.calls == [
+            "willMove(Home)", "didMove(Home)",
+            "willMove(nil)",
+            "viewDidDisappear(animated: true, movingFromParent: true, beingDismissed: false)",
+            "didMove(nil)",
+        ])
+        #expect(detail.isMovingFromParent == false)
+        #expect(detail.isBeingDismissed == false)
+    }
+
+    @Test("during willMove(toParent: nil) of a pop, parent is still the navigation controller, as in UIKit")
+    func parentStillSetDuringWillMoveToNil() throws {
+        let nav = try NavigationController(rootViewController: ViewController(screenName: "Home"))
+        nav.screenName = "Nav"
+        let detail = ParentProbeViewController(screenName: "Detail")
+        try nav.push(detail, animated: true)
+
+        try nav.pop(animated: true)
+
+        #expect(detail.parentDuringWillMoveToNil == ["Nav"])
+        #expect(detail.parent == nil)
+    }
+
+    @Test("a dismiss calls viewDidDisappear with isBeingDismissed true, then the flag is false again")
+    func dismissSetsBeingDismissed() throws {
+        let root = ViewController(screenName: "Root")
+        let sheet = RecordingViewController("Sheet")
+        try root.present(sheet, animated: false)
+
+        try root.dismiss(animated: false)
+
+        #expect(sheet.calls == ["viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: true)"])
+        #expect(sheet.isBeingDismissed == false)
+    }
+
+    @Test("the user swiping a sheet down dismisses it: isBeingDismissed during viewDidDisappear, interactiveDismiss recorded")
+    func interactiveDismiss() throws {
+        let root = ViewController(screenName: "Root")
+        let sheet = RecordingViewController("Sheet")
+        try root.present(sheet, animated: false)
+
+        try sheet.userDidDismissInteractively()
+
+        #expect(sheet.calls == ["viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: true)"])
+        #expect(sheet.isBeingDismissed == false)
+        #expect(root.presentedViewController == nil && sheet.presentingViewController == nil)
+        #expect(root.lastTransition == Transition(kind: .interactiveDismiss, animated: true))
+    }
+
+    @Test("an interactive dismiss of a controller nobody presents throws nothingToDismiss")
+    func interactiveDismissOfUnpresented() throws {
+        let root = ViewController(screenName: "Root")
+        let sheet = RecordingViewController("Sheet")
+        try root.present(sheet, animated: false)
+
+        #expect(throws: ViewHierarchyError.nothingToDismiss("Root")) {
+            try root.userDidDismissInteractively()
+        }
+        #expect(root.presentedViewController === sheet)
+        #expect(sheet.calls.isEmpty)
+    }
+}

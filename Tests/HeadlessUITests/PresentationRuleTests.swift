@@ -1,0 +1,83 @@
+import HeadlessUI
+import Testing
+
+@Suite("Presentation rules: refused presentations throw and change nothing")
+struct PresentationRuleTests {
+    @Test("presenting from a controller already presenting throws alreadyPresenting with UIKit's message")
+    func alreadyPresenting() throws {
+        let root = ViewController(screenName: "Root")
+        let loggedOut = ViewController(screenName: "LoggedOut")
+        let todo = ViewController(screenName: "Todo")
+        try root.present(loggedOut, animated: true, style: .fullScreen)
+        var completions = 0
+
+        let error = #expect(throws: ViewHierarchyError.self) {
+            try root.present(todo, animated: false, style: .fullScreen) { completions += 1 }
+        }
+
+        #expect(error == .alreadyPresenting(presenter: "Root", presented: "LoggedOut", attempted: "Todo"))
+        #expect(error?.description == "Attempt to present Todo on Root which is already presenting LoggedOut")
+        #expect(root.presentedViewController === loggedOut)
+        #expect(loggedOut.presentingViewController === root)
+        #expect(todo.presentingViewController == nil)
+        #expect(todo.modalPresentationStyle == .pageSheet)
+        #expect(root.lastTransition == Transition(kind: .present, animated: true))
+        #expect(completions == 0)
+    }
+
+    @Test("presenting a controller contained in a container throws alreadyInHierarchy")
+    func presentContained() {
+        let root = ViewController(screenName: "Root")
+        let container = ViewController(screenName: "Container")
+        let child = ViewController(screenName: "Child")
+        container.addChild(child)
+
+        let error = #expect(throws: ViewHierarchyError.self) {
+            try root.present(child, animated: true, style: .fullScreen)
+        }
+
+        #expect(error == .alreadyInHierarchy("Child"))
+        #expect(error?.description == "Application tried to present Child, which is already in a view hierarchy")
+        #expect(root.presentedViewController == nil)
+        #expect(child.presentingViewController == nil && child.parent === container)
+        #expect(child.modalPresentationStyle == .pageSheet)
+        #expect(root.lastTransition == nil)
+    }
+
+    @Test("presenting a controller another one already presents throws alreadyInHierarchy")
+    func presentPresented() throws {
+        let first = ViewController(screenName: "First")
+        let second = ViewController(screenName: "Second")
+        let sheet = ViewController(screenName: "Sheet")
+        try first.present(sheet, animated: true)
+
+        #expect(throws: ViewHierarchyError.alreadyInHierarchy("Sheet")) {
+            try second.present(sheet, animated: true)
+        }
+        #expect(sheet.presentingViewController === first)
+        #expect(second.presentedViewController == nil)
+    }
+
+    @Test("a controller cannot present itself")
+    func presentSelf() {
+        let root = ViewController(screenName: "Root")
+        #expect(throws: ViewHierarchyError.alreadyInHierarchy("Root")) {
+            try root.present(root, animated: true)
+        }
+        #expect(root.presentedViewController == nil)
+    }
+
+    @Test("a window's root view controller cannot be presented")
+    func presentWindowRoot() {
+        let window = Window()
+        let root = ViewController(screenName: "Root")
+        window.rootViewController = root
+        let other = ViewController(screenName: "Other")
+
+        #expect(throws: ViewHierarchyError.alreadyInHierarchy("Root")) {
+            try other.present(root, animated: true)
+        }
+        #expect(other.presentedViewController == nil)
+        #expect(root.presentingViewController == nil)
+    }
+}

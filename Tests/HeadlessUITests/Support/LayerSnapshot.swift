@@ -1,0 +1,26 @@
+import HeadlessUI
+
+/// One screen layer as plain data: its style and the names of its stack, bottom to top.
+struct Layer: Equatable, CustomStringConvertible {
+    let style: ScreenLayer.Style
+    let stack: [String]
+
+    init(_ style: ScreenLayer.Style, _ stack: [String]) {
+        self.style = style
+        self.stack = stack
+    }
+
+    var description: String { "\(style.rawValue):\(stack)" }
+}
+
+extension Window {
+    /// The whole screen, root layer first.
+    var snapshot: [Layer] {
+        layers.map { Layer($0.style, $0.stack.map(\.screenName)) }
+    }
+}
+
+extension NavigationController {
+    /// The stack's screen names, bottom to top.
+    var stackNames: [String] { viewControllers.map(\.screenName) }
+}

@@ -1,0 +1,120 @@
+import RIBs
+import Testing
+
+@Suite("Interactor: activation, deactivation and observers")
+struct InteractorLifecycleTests {
+    @Test("activate is idempotent: didBecomeActive runs once")
+    func activateIdempotent() {
+        let log = EventLog()
+        let interactor = RecordingInteractor(name: "I", log: log)
+
+        interactor.activate()
+        interactor.activate()
+
+        #expect(interactor.isActive)
+        #expect(log.events == ["I.didBecomeActive"])
+    }
+
+    @Test("deactivate is idempotent and does nothing on an inactive interactor")
+    func deactivateIdempotent() {
+        let log = EventLog()
+        let interactor = RecordingInteractor(name: "I", log: log)
+
+        interactor.deactivate()
+        #expect(log.events.isEmpty)
+
+        interactor.activate()
+        interactor.deactivate()
+        interactor.deactivate()
+
+        #expect(interactor.isActive == false)
+        #expect(log.events == ["I.didBecomeActive", "I.willResignActive"])
+    }
+
+    @Test("an observer hears the current state at once; on activate it hears true BEFORE didBecomeActive runs")
+    func activateOrder() {
+        let log = EventLog()
+        let interactor = RecordingInteractor(name: "I", log: log)
+        interactor.onDidBecomeActive = { [unowned interactor] in log.record("isActive=\(interactor.isActive)") }
+        let observation = interactor.observeActiveState { log.record("observer(\($0))") }
+
+        interactor.activate()
+
+        #expect(log.events == ["observer(false)", "observer(true)", "I.didBecomeActive", "isActive=true"])
+        observation.cancel()
+    }
+
+    @Test("on deactivate willResignActive runs (still active) BEFORE observers hear false")
+    func deactivateOrder() {
+        let log = EventLog()
+        let interactor = ResignProbeInteractor(log: log)
+        interactor.activate()
+        let observation = interactor.observeActiveState { log.record("observer(\($0))") }
+        log.clear()
+
+        interactor.deactivate()
+
+        #expect(log.events == ["willResignActive(isActive=true)", "observer(false)"])
+        observation.cancel()
+    }
+
+    @Test("cancelling an observation stops its callbacks, other observers keep hearing")
+    func cancelStopsCallbacks() {
+        let log = EventLog()
+        let interactor = Interactor()
+        let cancelled = interactor.observeActiveState { log.record("cancelled(\($0))") }
+        let kept = interactor.observeActiveState { log.record("kept(\($0))") }
+        log.clear()
+
+        cancelled.cancel()
+        cancelled.cancel()
+        interactor.activate()
+        interactor.deactivate()
+
+        #expect(log.events == ["kept(true)", "kept(false)"])
+        kept.cancel()
+    }
+
+    @Test("dropping the observation token stops its callbacks")
+    func droppedTokenStopsCallbacks() {
+        let log = EventLog()
+        let interactor = Interactor()
+        _ = interactor.observeActiveState { log.record("observer(\($0))") }
+
+        interactor.activate()
+
+        #expect(log.events == ["observer(false)"])
+    }
+
+    @Test("an interactor released while active resigns first")
+    func deinitDeactivates() {
+        let log = EventLog()
+        var interactor: RecordingInteractor? = RecordingInteractor(name: "I", log: log)
+        interactor?.activate()
+
+        interactor = nil
+
+        #expect(log.events == ["I.didBecomeActive", "I.willResignActive"])
+    }
+
+    @Test("a PresentableInteractor keeps its presenter")
+    func presentableInteractorKeepsPresenter() {
+        final class Screen: Presentable {}
+        weak var weakScreen: Screen?
+        let interactor: PresentableInteractor<Screen>
+        do {
+            let screen = Screen()
+            weakScreen = screen
+            interactor = PresentableInteractor(presenter: screen)
+        }
+        #expect(weakScreen != nil)
+        #expect(interactor.presenter === weakScreen)
+    }
+}
+
+/// Records whether it is still active while resigning.
+private final class ResignProbeInteractor: Interactor {
+    let log: EventLog
+    init(log: EventLog) { self.log = log }
+    override func willResignActive() { log.record("willResignActive(isActive=\(isActive))") }
+}

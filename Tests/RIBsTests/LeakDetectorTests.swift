@@ -1,0 +1,135 @@
+import HeadlessUI
+import RIBs
+import Testing
+
+@Suite("LeakDetector: what a detach leaves behind")
+struct LeakDetectorTests {
+    /// A root launched with a detector; children inherit it on attach.
+    private func launch() -> (Window, TestLaunchRouter, LeakDetector) {
+        let window = Window()
+        let detector = LeakDetector()
+        let root = TestLaunchRouter(log: EventLog())
+        root.launch(from: window, leakDetector: detector)
+        return (window, root, detector)
+    }
+
+    private func stillAlive(_ name: String) -> [Leak] {
+        [
+            Leak(name: name, kind: .router, reason: .stillAlive),
+            Leak(name: name, kind: .interactor, reason: .stillAlive),
+            Leak(name: name, kind: .viewController, reason: .stillAlive),
+        ]
+    }
+
+    @Test("children inherit the root's detector when attached, grandchildren included")
+    func childrenInheritDetector() throws {
+        let (_, root, detector) = launch()
+        let child = TestViewableRouter("Child", log: EventLog())
+        let grandchild = TestViewableRouter("Grandchild", log: EventLog())
+        try child.attachChild(grandchild)
+        #expect(child.leakDetector == nil && grandchild.leakDetector == nil)
+
+        try root.attachChild(child)
+
+        #expect(child.leakDetector === detector)
+        #expect(grandchild.leakDetector === detector)
+    }
+
+    @Test("a detached child that nothing else holds is released: no leaks, nothing pending")
+    func releasedChildNoLeaks() throws {
+        let (_, root, detector) = launch()
+        weak var weakViewController: TestViewController?
+        do {
+            let child = TestViewableRouter("Child", log: EventLog())
+            weakViewController = child.viewController
+            try root.attachChild(child)
+            try root.detachChild(child)
+        }
+
+        #expect(weakViewController == nil)
+        #expect(detector.leaks().isEmpty)
+        #expect(detector.hasPendingExpectations == false)
+        #expect(tree(root) == "Root")
+    }
+
+    @Test("a detached router still held (a leaking parent property) lists router, interactor and view controller as stillAlive")
+    func heldRouterLeaks() throws {
+        let (_, root, detector) = launch()
+        var leakingProperty: TestViewableRouter? = TestViewableRouter("Child", log: EventLog())
+        try root.attachChild(leakingProperty!)
+        try root.detachChild(leakingProperty!)
+
+        #expect(detector.leaks() == stillAlive("Child"))
+        #expect(detector.hasPendingExpectations)
+
+        leakingProperty = nil
+        #expect(detector.leaks().isEmpty)
+        #expect(detector.hasPendingExpectations == false)
+    }
+
+    @Test("detaching a held child expects its whole subtree to go, parents first")
+    func heldSubtreeLeaks() throws {
+        let (_, root, detector) = launch()
+        let child = TestViewableRouter("Child", log: EventLog())
+        try root.attachChild(child)
+        try child.attachChild(TestViewableRouter("Grandchild", log: EventLog()))
+
+        try root.detachChild(child)
+
+        #expect(detector.leaks() == stillAlive("Child") + stillAlive("Grandchild"))
+    }
+
+    @Test("a grandchild detached by a child that inherited the detector is watched too")
+    func inheritedDetectorWatchesGrandchildren() throws {
+        let (_, root, detector) = launch()
+        let child = TestViewableRouter("Child", log: EventLog())
+        try root.attachChild(child)
+        let grandchild = TestViewableRouter("Grandchild", log: EventLog())
+        try child.attachChild(grandchild)
+
+        try child.detachChild(grandchild)
+
+        #expect(detector.leaks() == stillAlive("Grandchild"))
+    }
+
+    @Test("a detached RIB whose view was never dismissed: its view controller leaks with stillOnScreen")
+    func undismissedViewLeaks() throws {
+        let (window, root, detector) = launch()
+        do {
+            let child = TestViewableRouter("Child", log: EventLog())
+            try root.attachChild(child)
+            try root.viewController.present(child.viewController, animated: true, style: .fullScreen)
+            try root.detachChild(child)
+        }
+
+        #expect(detector.leaks() == [Leak(name: "Child", kind: .viewController, reason: .stillOnScreen)])
+        #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.fullScreen, ["Child"])])
+
+        try root.viewController.dismiss(animated: true)
+        #expect(detector.leaks().isEmpty)
+    }
+
+    @Test("re-attaching a detached router cancels its expectations")
+    func reattachCancels() throws {
+        let (_, root, detector) = launch()
+        let child = TestViewableRouter("Child", log: EventLog())
+        try root.attachChild(child)
+        try root.detachChild(child)
+        #expect(detector.leaks() == stillAlive("Child"))
+
+        try root.attachChild(child)
+
+        #expect(detector.leaks().isEmpty)
+        #expect(detector.hasPendingExpectations == false)
+        #expect(tree(root) == "Root[Child]")
+    }
+
+    @Test("without a detector at launch, detaches are not watched")
+    func noDetector() throws {
+        let root = TestLaunchRouter(log: EventLog())
+        root.launch(from: Window())
+        let child = TestViewableRouter("Child", log: EventLog())
+        try root.attachChild(child)
+        #expect(child.leakDetector == nil)
+    }
+}

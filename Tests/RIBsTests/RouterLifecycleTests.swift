@@ -1,0 +1,152 @@
+import RIBs
+import Testing
+
+@Suite("Router: load, attach, detach and the subtree's activity")
+struct RouterLifecycleTests {
+    @Test("load runs didLoad once, however often it is called")
+    func loadOnce() {
+        let log = EventLog()
+        let router = TestRouter("R", log: log)
+
+        router.load()
+        router.load()
+
+        #expect(router.didLoadCount == 1)
+        #expect(log.events == ["R.didLoad"])
+    }
+
+    @Test("attachChild appends the child, activates its interactor, then loads it")
+    func attachOrder() throws {
+        let log = EventLog()
+        let parent = TestRouter("Parent", log: log)
+        parent.interactor.activate()
+        parent.load()
+        let first = TestRouter("First", log: log)
+        try parent.attachChild(first)
+        let child = TestRouter("Child", log: log)
+        child.interactor.onDidBecomeActive = { [unowned parent] in log.record("children=\(parent.children.map(\.name))") }
+        log.clear()
+
+        try parent.attachChild(child)
+
+        #expect(log.events == ["Child.didBecomeActive", "children=[\"First\", \"Child\"]", "Child.didLoad"])
+        #expect(tree(parent) == "Parent[First,Child]")
+        #expect(child.interactor.isActive)
+        #expect(child.didLoadCount == 1)
+    }
+
+    @Test("a child attached to an inactive parent is activated anyway, as in RIBs")
+    func attachToInactiveParent() throws {
+        let log = EventLog()
+        let parent = TestRouter("Parent", log: log)
+        let child = TestRouter("Child", log: log)
+
+        try parent.attachChild(child)
+
+        #expect(parent.interactor.isActive == false)
+        #expect(child.interactor.isActive)
+        #expect(log.events == ["Child.didBecomeActive", "Child.didLoad"])
+    }
+
+    @Test("attaching the same child twice throws alreadyAttached and changes nothing")
+    func attachTwice() throws {
+        let log = EventLog()
+        let parent = TestRouter("Parent", log: log)
+        let child = TestRouter("Child", log: log)
+        try parent.attachChild(child)
+        log.clear()
+
+        let error = #expect(throws: RoutingError.self) { try parent.attachChild(child) }
+
+        #expect(error == .alreadyAttached("Child"))
+        #expect(error?.description == "Child is already attached")
+        #expect(tree(parent) == "Parent[Child]")
+        #expect(log.events.isEmpty)
+    }
+
+    @Test("detaching a router that is not a child throws notAChild and leaves it as it was")
+    func detachNonChild() throws {
+        let log = EventLog()
+        let parent = TestRouter("Parent", log: log)
+        let sibling = TestRouter("Sibling", log: log)
+        try parent.attachChild(TestRouter("Child", log: log))
+        let stranger = TestRouter("Stranger", log: log)
+        try sibling.attachChild(stranger)
+        log.clear()
+
+        let error = #expect(throws: RoutingError.self) { try parent.detachChild(stranger) }
+
+        #expect(error == .notAChild("Stranger"))
+        #expect(error?.description == "Stranger is not a child of this router")
+        #expect(tree(parent) == "Parent[Child]")
+        #expect(stranger.interactor.isActive)
+        #expect(log.events.isEmpty)
+    }
+
+    @Test("detaching a child deactivates its whole subtree; grandchildren stay in the child's children")
+    func detachDeactivatesSubtree() throws {
+        let log = EventLog()
+        let (parent, child, grandchild, greatGrandchild) = try makeFourLevels(log: log)
+        log.clear()
+
+        try parent.detachChild(child)
+
+        #expect(tree(parent) == "Parent")
+        #expect(tree(child) == "Child[Grandchild[GreatGrandchild]]")
+        #expect([child, grandchild, greatGrandchild].allSatisfy { $0.interactor.isActive == false })
+        #expect(parent.interactor.isActive)
+        #expect(log.events == ["Child.willResignActive", "Grandchild.willResignActive", "GreatGrandchild.willResignActive"])
+    }
+
+    @Test("re-attaching a detached child reactivates its subtree (deepest first) without loading again")
+    func reattachReactivatesSubtree() throws {
+        let log = EventLog()
+        let (parent, child, grandchild, greatGrandchild) = try makeFourLevels(log: log)
+        try parent.detachChild(child)
+        log.clear()
+
+        try parent.attachChild(child)
+
+        #expect(tree(parent) == "Parent[Child[Grandchild[GreatGrandchild]]]")
+        #expect([child, grandchild, greatGrandchild].allSatisfy { $0.interactor.isActive })
+        #expect(log.events == ["GreatGrandchild.didBecomeActive", "Grandchild.didBecomeActive", "Child.didBecomeActive"])
+        #expect([child, grandchild, greatGrandchild].allSatisfy { $0.didLoadCount == 1 })
+    }
+
+    @Test("deactivating the parent deactivates the subtree, parent first; reactivating brings it back, deepest first")
+    func parentDeactivation() throws {
+        let log = EventLog()
+        let (parent, child, grandchild, greatGrandchild) = try makeFourLevels(log: log)
+        log.clear()
+
+        parent.interactor.deactivate()
+
+        #expect([parent, child, grandchild, greatGrandchild].allSatisfy { $0.interactor.isActive == false })
+        #expect(log.events == [
+            "Parent.willResignActive", "Child.willResignActive", "Grandchild.willResignActive", "GreatGrandchild.willResignActive",
+        ])
+        #expect(tree(parent) == "Parent[Child[Grandchild[GreatGrandchild]]]")
+
+        log.clear()
+        parent.interactor.activate()
+
+        #expect([parent, child, grandchild, greatGrandchild].allSatisfy { $0.interactor.isActive })
+        #expect(log.events == [
+            "GreatGrandchild.didBecomeActive", "Grandchild.didBecomeActive", "Child.didBecomeActive", "Parent.didBecomeActive",
+        ])
+    }
+
+    /// Parent (active, loaded) → Child → Grandchild → GreatGrandchild, all attached.
+    private func makeFourLevels(log: EventLog) throws -> (TestRouter, TestRouter, TestRouter, TestRouter) {
+        let parent = TestRouter("Parent", log: log)
+        let child = TestRouter("Child", log: log)
+        let grandchild = TestRouter("Grandchild", log: log)
+        let greatGrandchild = TestRouter("GreatGrandchild", log: log)
+        parent.interactor.activate()
+        parent.load()
+        try parent.attachChild(child)
+        try child.attachChild(grandchild)
+        try grandchild.attachChild(greatGrandchild)
+        return (parent, child, grandchild, greatGrandchild)
+    }
+}
