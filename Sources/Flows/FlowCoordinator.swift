@@ -17,17 +17,32 @@ public final class FlowCoordinator {
     /// The last refusal of a step emitted through a relay (relays cannot throw).
     public private(set) var lastRelayError: FlowError?
 
-    private var queue: [(node: FlowNode, step: any Step)] = []
+    /// A step waiting for the current navigation to complete.
+    private enum Pending {
+        /// For a flow, from its own stepper or `forwardToCurrentFlow`.
+        case flow(FlowNode, any Step)
+        /// From a contributed screen's stepper: the dismissed / visible checks apply.
+        case screen(FlowNode, Contribution, any Step)
+    }
+
+    /// Steps deferred until the current navigation completes, in order.
+    private var queue: [Pending] = []
     private var isRunning = false
+    /// True while a flow navigates and its contributors take effect: steps relayed then wait their turn.
+    private var isNavigating = false
+    /// A refusal of a step relayed during `run`, rethrown when the run ends (relays cannot throw).
+    private var relayedError: FlowError?
+    /// `Flows.use(..., when: .ready)` blocks for flows not coordinated yet.
+    private var pendingReady: [ObjectIdentifier: [() -> Void]] = [:]
 
     /// Creates a coordinator with no flow.
     public init() {}
 
     /// Starts the root flow with its stepper.
     public func coordinate(flow: any Flow, with stepper: any Stepper = NoneStepper()) throws(FlowError) {
-        let node = FlowNode(flow: flow, parent: nil)
+        let node = makeNode(flow, parent: nil, stepper: stepper)
         root = node
-        try run { () throws(FlowError) in listen(to: stepper, for: node) }
+        try run { () throws(FlowError) in try start(node) }
     }
 
     /// A step emitted by the screen `controller` (a tap): refused when it was dismissed or is hidden, unless allowed.
@@ -63,27 +78,76 @@ public final class FlowCoordinator {
 
     func whenReady(_ flow: any Flow, _ block: @escaping () -> Void) {
         guard let node = root.flatMap({ Self.node(of: flow, in: $0) }) else {
-            block()
+            // Not coordinated yet (RxFlow's usual order: `Flows.use` first): wait for its first navigation.
+            pendingReady[ObjectIdentifier(flow), default: []].append(block)
             return
         }
         if node.isReady { block() } else { node.readyCallbacks.append(block) }
     }
 
+    private func makeNode(_ flow: any Flow, parent: FlowNode?, stepper: any Stepper) -> FlowNode {
+        let node = FlowNode(flow: flow, parent: parent, stepper: stepper)
+        node.readyCallbacks = pendingReady.removeValue(forKey: ObjectIdentifier(flow)) ?? []
+        return node
+    }
+
     // MARK: - Running steps
 
+    /// Runs `body`, then every step it queued, then prunes what left the screen.
     private func run(_ body: () throws(FlowError) -> Void) throws(FlowError) {
         guard !isRunning else { return try body() }
         isRunning = true
         defer {
             isRunning = false
             queue.removeAll()
+            relayedError = nil
         }
         try body()
         while !queue.isEmpty {
-            let next = queue.removeFirst()
-            try process(next.step, in: next.node)
+            try perform(queue.removeFirst())
         }
+        if let relayedError { throw relayedError }
         prune()
+    }
+
+    private func perform(_ pending: Pending) throws(FlowError) {
+        switch pending {
+        case let .flow(node, step):
+            do {
+                try process(step, in: node)
+            } catch {
+                // A child flow whose first step was refused never started: take it back out.
+                if !node.hasNavigated, let parent = node.parent {
+                    parent.children.removeAll { if case let .flow(other) = $0 { other === node } else { false } }
+                    node.isActive = false
+                }
+                throw error
+            }
+        case let .screen(node, contribution, step):
+            try deliver(step, from: contribution, in: node)
+        }
+    }
+
+    /// A step from a stepper's relay: queued while a navigation runs, else run now; relays cannot throw.
+    private func relay(_ pending: Pending) {
+        if isNavigating {
+            queue.append(pending)
+            return
+        }
+        if isRunning {
+            // Emitted while a run starts a stepper: handled now, its refusal surfaces when the run ends.
+            do {
+                try perform(pending)
+            } catch {
+                if relayedError == nil { relayedError = error }
+            }
+            return
+        }
+        do {
+            try run { () throws(FlowError) in try perform(pending) }
+        } catch {
+            lastRelayError = error
+        }
     }
 
     private func deliver(_ step: any Step, from contribution: Contribution, in node: FlowNode) throws(FlowError) {
@@ -101,6 +165,9 @@ public final class FlowCoordinator {
         guard node.isActive else { return }
         guard let adapted = node.flow.adapt(step: step), !(adapted is NoneStep) else { return }
         guard node.flow.accepts(adapted) else { throw .notHandled(Self.name(of: adapted)) }
+        let wasNavigating = isNavigating
+        isNavigating = true
+        defer { isNavigating = wasNavigating }
         willNavigate?(node.flow, adapted)
         let contributors: FlowContributors
         do {
@@ -127,9 +194,9 @@ public final class FlowCoordinator {
         switch contributor {
         case let .contribute(presentable, stepper, allowNotPresented, allowDismissed):
             if let flow = presentable as? any Flow {
-                let child = FlowNode(flow: flow, parent: node)
+                let child = makeNode(flow, parent: node, stepper: stepper)
                 node.children.append(.flow(child))
-                listen(to: stepper, for: child)
+                try start(child)
             } else {
                 let contribution = Contribution(
                     presentable: presentable, stepper: stepper,
@@ -139,20 +206,21 @@ public final class FlowCoordinator {
                 listen(to: stepper, from: contribution, in: node)
             }
         case let .forwardToCurrentFlow(step):
-            queue.append((node, step))
+            queue.append(.flow(node, step))
         case let .forwardToParentFlow(step):
             guard let parent = node.parent else { throw .notHandled(Self.name(of: step)) }
             try process(step, in: parent)
         }
     }
 
-    /// A flow's own stepper: not paused by visibility; ends with the flow.
-    private func listen(to stepper: any Stepper, for node: FlowNode) {
+    /// A flow's own stepper (kept by its node): not paused by visibility; ends with the flow.
+    private func start(_ node: FlowNode) throws(FlowError) {
+        let stepper = node.stepper
         stepper.steps.listener = { [weak self, weak node] step in
             guard let self, let node, node.isActive else { return }
-            self.relay { () throws(FlowError) in try self.process(step, in: node) }
+            self.relay(.flow(node, step))
         }
-        if !(stepper.initialStep is NoneStep) { queue.append((node, stepper.initialStep)) }
+        if !(stepper.initialStep is NoneStep) { queue.append(.flow(node, stepper.initialStep)) }
         stepper.readyToEmitSteps()
     }
 
@@ -160,18 +228,10 @@ public final class FlowCoordinator {
     private func listen(to stepper: any Stepper, from contribution: Contribution, in node: FlowNode) {
         stepper.steps.listener = { [weak self, weak node, weak contribution] step in
             guard let self, let node, let contribution else { return }
-            self.relay { () throws(FlowError) in try self.deliver(step, from: contribution, in: node) }
+            self.relay(.screen(node, contribution, step))
         }
-        if !(stepper.initialStep is NoneStep) { queue.append((node, stepper.initialStep)) }
+        if !(stepper.initialStep is NoneStep) { queue.append(.screen(node, contribution, stepper.initialStep)) }
         stepper.readyToEmitSteps()
-    }
-
-    private func relay(_ body: () throws(FlowError) -> Void) {
-        do {
-            try run(body)
-        } catch {
-            lastRelayError = error
-        }
     }
 
     // MARK: - Ending

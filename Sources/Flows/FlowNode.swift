@@ -42,13 +42,16 @@ public final class FlowNode {
     /// False once the flow ended.
     public internal(set) var isActive = true
     let sharesRootWithParent: Bool
+    /// The flow's own stepper, kept for the flow's life (a relay alone would let it go).
+    let stepper: any Stepper
     var hasNavigated = false
     var rootWasOnScreen: Bool
     var readyCallbacks: [() -> Void] = []
 
-    init(flow: any Flow, parent: FlowNode?) {
+    init(flow: any Flow, parent: FlowNode?, stepper: any Stepper) {
         self.flow = flow
         self.parent = parent
+        self.stepper = stepper
         sharesRootWithParent = parent.map { $0.flow.root.presentableController === flow.root.presentableController } ?? false
         rootWasOnScreen = flow.root.presentableController.isOnScreen
     }

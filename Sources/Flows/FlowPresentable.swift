@@ -11,11 +11,16 @@ extension ViewController: FlowPresentable {
 }
 
 extension FlowPresentable {
-    /// RxFlow's `rxVisible`: on screen and not covered by a controller pushed above it.
+    /// RxFlow's `rxVisible`: on screen, not covered by a controller pushed above it nor by a full-screen modal
+    /// (a page sheet leaves its presenter visible, as in UIKit).
     public var isVisible: Bool {
         let controller = presentableController
-        guard controller.isOnScreen else { return false }
-        if let stack = controller.navigationController { return stack.topViewController === controller }
-        return true
+        guard let window = controller.window else { return false }
+        if let stack = controller.navigationController, stack.topViewController !== controller { return false }
+        var container = controller
+        while let parent = container.parent { container = parent }
+        let layers = window.layers
+        guard let index = layers.firstIndex(where: { $0.controller === container }) else { return false }
+        return !layers[(index + 1)...].contains { $0.style == .fullScreen }
     }
 }
