@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "BuiltinAppsTests", dependencies: ["BuiltinApps", "AppHosting"], swiftSettings: settings),
         .testTarget(
             name: "SessionServiceTests",
-            dependencies: ["SessionService", "BuiltinApps", "AppHosting", "HTTPServer"],
+            dependencies: ["SessionService", "BuiltinApps", "AppHosting", "HTTPServer", "RIBs", "HeadlessUI"],
             swiftSettings: settings
         ),
     ]

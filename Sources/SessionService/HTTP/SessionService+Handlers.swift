@@ -6,9 +6,11 @@ extension SessionService {
     func createSession(_ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
         let appID = try requestedApp(request)
         guard let app = registry.app(appID) else { throw .unknownApp(appID, known: registry.apps.map(\.id)) }
+        // Sessions idle past their TTL but not yet swept do not count against the limit.
+        if store.isFull { expireIdleSessions() }
         guard !store.isFull else { throw .sessionLimit(configuration.maxSessions, retryAfter: retryAfterSeconds) }
         let id = ids.nextID()
-        let session = Session(id: id, app: app, now: clock.nowMilliseconds())
+        let session = Session(id: id, app: app, now: clock.nowMilliseconds(), idempotencyKeys: configuration.idempotencyKeysPerSession)
         guard store.insert(session) else {
             session.withCore { $0.close() }
             throw .sessionLimit(configuration.maxSessions, retryAfter: retryAfterSeconds)
@@ -28,11 +30,11 @@ extension SessionService {
     func deleteSession(_ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
         let id = request.parameter("id") ?? ""
         guard let session = store.remove(id) else { throw .sessionNotFound() }
-        let wasOpen = session.withCore { core in
-            defer { core.close() }
-            return !core.isClosed
-        }
-        guard wasOpen else { throw .sessionNotFound() }
+        let now = clock.nowMilliseconds()
+        // An expired session is gone even before a sweep got to it.
+        let wasLive = session.withCore { core in !expireIfIdle(core, now: now) }
+        guard wasLive else { throw .sessionNotFound() }
+        session.withCore { $0.close() }
         return HTTPResponse(status: 204)
     }
 
@@ -40,24 +42,17 @@ extension SessionService {
         try requireJSON(request)
         let id = request.parameter("id") ?? ""
         guard let session = store.session(id) else { throw .sessionNotFound() }
-        let event: AppEvent
-        do {
-            event = try AppEvent(json: request.body)
-        } catch {
-            switch error {
-            case let .malformed(detail): throw .malformedEvent(detail)
-            case let .unknownType(detail): throw .unknownEvent(detail)
-            }
-        }
         let ifMatch = request.header("If-Match")
         let key = request.header("Idempotency-Key")
-        if let key, key.isEmpty || key.utf8.count > IdempotencyCache.maxKeyLength {
-            throw .invalidHeader("Idempotency-Key must be 1 to \(IdempotencyCache.maxKeyLength) characters")
-        }
         let now = clock.nowMilliseconds()
         let body = request.body
         return try session.withCore { (core: SessionCore) throws(ServiceError) -> HTTPResponse in
+            // session_not_found (deleted or expired) wins over the 400s, so liveness comes before decoding.
             try checkLive(core, now: now)
+            let event = try Self.decodeEvent(body)
+            if let key, key.isEmpty || key.utf8.count > IdempotencyCache.maxKeyLength {
+                throw .invalidHeader("Idempotency-Key must be 1 to \(IdempotencyCache.maxKeyLength) characters")
+            }
             if let key, let prior = core.idempotency[key], prior.body == body {
                 return prior.response
             }
@@ -73,6 +68,17 @@ extension SessionService {
     }
 
     // MARK: - Helpers
+
+    private static func decodeEvent(_ body: [UInt8]) throws(ServiceError) -> AppEvent {
+        do {
+            return try AppEvent(json: body)
+        } catch {
+            switch error {
+            case let .malformed(detail): throw .malformedEvent(detail)
+            case let .unknownType(detail): throw .unknownEvent(detail)
+            }
+        }
+    }
 
     private var retryAfterSeconds: Int { min(max(configuration.sessionTTL, 1), 60) }
 

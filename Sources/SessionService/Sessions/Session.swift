@@ -6,9 +6,9 @@ final class Session: Sendable {
     let id: String
     private let core: Mutex<SessionCore>
 
-    init(id: String, app: AppDefinition, now: Int64) {
+    init(id: String, app: AppDefinition, now: Int64, idempotencyKeys: Int) {
         self.id = id
-        core = Mutex(SessionCore(id: id, app: app, now: now))
+        core = Mutex(SessionCore(id: id, app: app, now: now, idempotencyKeys: idempotencyKeys))
     }
 
     /// Runs `body` with the session's state under its lock.

@@ -12,12 +12,13 @@ final class SessionCore {
     private var content: [UInt8] = []
     /// The whole state document at `version`: every request at this version gets these bytes.
     private(set) var stateJSON: [UInt8] = []
-    var idempotency = IdempotencyCache(limit: 1000)
+    var idempotency: IdempotencyCache
     var lastAccessMilliseconds: Int64
     private(set) var isClosed = false
 
-    init(id: String, app: AppDefinition, now: Int64) {
+    init(id: String, app: AppDefinition, now: Int64, idempotencyKeys: Int) {
         self.id = id
+        self.idempotency = IdempotencyCache(limit: idempotencyKeys)
         self.app = app
         self.runtime = app.launch()
         self.lastAccessMilliseconds = now

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+@Suite("atomicity: a handler that fails halfway changes nothing")
+struct AtomicityTests {
+    static func state(_ id: String, version: Int, presented: (screen: String, style: String)? = nil) -> NSDictionary {
+        sessionState(
+            id, app: "halfway", version: version,
+            tree: node("Root", "launch", presented.map { [node($0.screen, "viewable")] } ?? []),
+            layers: [layer("root", ["Root"])] + (presented.map { [layer($0.style, [$0.screen])] } ?? []),
+            accepts: ["present", "dismiss"])
+    }
+
+    @Test("attach a child, then present while presenting: 409 invalid_navigation, tree and layers as before")
+    func attachThenRefusedPresent() throws {
+        try withTestServer(registry: testRegistry(LabApps.halfway())) { client in
+            let created = try client.create(app: "halfway")
+            let id = try #require(created.json?["session"] as? String)
+            expectState(created, Self.state(id, version: 1), status: 201)
+            expectState(try client.send(id, #"{"type":"present","screen":"Sheet"}"#), Self.state(id, version: 2, presented: ("Sheet", "pageSheet")))
+
+            let refused = try client.expectRefusal(id, #"{"type":"present","screen":"Other"}"#, status: 409, code: "invalid_navigation")
+            #expect((refused.json?["detail"] as? String)?.contains("already presenting") == true)
+            try client.expectRefusal(id, #"{"type":"present","screen":"Other","style":"fullScreen"}"#, status: 409, code: "invalid_navigation")
+            expectState(try client.state(id), Self.state(id, version: 2, presented: ("Sheet", "pageSheet")))
+
+            // The session goes on from the state before the failures.
+            expectState(try client.send(id, #"{"type":"dismiss"}"#), Self.state(id, version: 3))
+            expectState(try client.send(id, #"{"type":"present","screen":"Other","style":"fullScreen"}"#),
+                        Self.state(id, version: 4, presented: ("Other", "fullScreen")))
+            try client.expectRefusal(id, #"{"type":"present","screen":"Sheet"}"#, status: 409, code: "invalid_navigation")
+            expectState(try client.send(id, #"{"type":"dismiss"}"#), Self.state(id, version: 5))
+            try client.expectRefusal(id, #"{"type":"dismiss"}"#, status: 409, code: "invalid_navigation")
+
+            let history = try #require(try client.history(id).json?["events"] as? [NSDictionary])
+            #expect(history.map { $0["version"] as? Int } == [2, 3, 4, 5])
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import SessionService
+import Testing
+
+@Suite("Idempotency-Key")
+struct IdempotencyTests {
+    @Test("the same key and body replays the first answer byte for byte and applies nothing")
+    func replay() throws {
+        try withTestServer { client in
+            let id = try client.createSession()
+            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            let key = ("Idempotency-Key", "push-A-1")
+            let first = try client.send(id, #"{"type":"push","screen":"A"}"#, headers: [key])
+            expectState(first, Expected.login(id, version: 3, user: "kim", pages: ["A"]))
+            let afterFirst = try client.snapshot(id)
+
+            let retry = try client.send(id, #"{"type":"push","screen":"A"}"#, headers: [key])
+            #expect(retry.status == first.status)
+            #expect(retry.body == first.body)
+            #expect(retry.header("ETag") == first.header("ETag"))
+            try client.expectUnchanged(id, since: afterFirst)
+
+            // Still the first answer after the session moved on, and still nothing applied.
+            try client.apply(id, #"{"type":"push","screen":"B"}"#)
+            let moved = try client.snapshot(id)
+            let late = try client.send(id, #"{"type":"push","screen":"A"}"#, headers: [key])
+            #expect(late.status == 200)
+            #expect(late.body == first.body)
+            #expect(late.header("ETag") == "\"3\"")
+            try client.expectUnchanged(id, since: moved)
+            expectState(try client.state(id), Expected.login(id, version: 4, user: "kim", pages: ["A", "B"]))
+        }
+    }
+
+    @Test("the same key with another body is 422 idempotency_key_reused")
+    func reusedKey() throws {
+        try withTestServer { client in
+            let id = try client.createSession()
+            #expect(try client.send(id, #"{"type":"login","name":"kim"}"#, headers: [("Idempotency-Key", "k")]).status == 200)
+            try client.expectRefusal(id, #"{"type":"login","name":"lee"}"#, status: 422, code: "idempotency_key_reused", headers: [("Idempotency-Key", "k")])
+            try client.expectRefusal(id, #"{"type":"push","screen":"A"}"#, status: 422, code: "idempotency_key_reused", headers: [("Idempotency-Key", "k")])
+            // Another key is free.
+            expectState(try client.send(id, #"{"type":"push","screen":"A"}"#, headers: [("Idempotency-Key", "k2")]),
+                        Expected.login(id, version: 3, user: "kim", pages: ["A"]))
+        }
+    }
+
+    @Test("a key whose first request failed is not remembered")
+    func failedFirstRequestIsForgotten() throws {
+        try withTestServer { client in
+            let id = try client.createSession()
+            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            // 409, then the same key with a valid body succeeds.
+            try client.expectRefusal(id, #"{"type":"pop"}"#, status: 409, code: "invalid_navigation", headers: [("Idempotency-Key", "k1")])
+            expectState(try client.send(id, #"{"type":"push","screen":"A"}"#, headers: [("Idempotency-Key", "k1")]),
+                        Expected.login(id, version: 3, user: "kim", pages: ["A"]))
+            // 409, then the very same request once it has become valid is applied, not replayed.
+            try client.expectRefusal(id, #"{"type":"push","screen":"A"}"#, status: 409, code: "invalid_navigation", headers: [("Idempotency-Key", "k2")])
+            try client.apply(id, #"{"type":"pop"}"#)
+            expectState(try client.send(id, #"{"type":"push","screen":"A"}"#, headers: [("Idempotency-Key", "k2")]),
+                        Expected.login(id, version: 5, user: "kim", pages: ["A"]))
+            // 400 and 412 are not remembered either.
+            try client.expectRefusal(id, #"{"type":"push"}"#, status: 400, code: "malformed_event", headers: [("Idempotency-Key", "k3")])
+            try client.expectRefusal(id, #"{"type":"push","screen":"B"}"#, status: 412, code: "version_mismatch",
+                                     headers: [("Idempotency-Key", "k4"), ("If-Match", "\"1\"")])
+            expectState(try client.send(id, #"{"type":"push","screen":"B"}"#, headers: [("Idempotency-Key", "k3")]),
+                        Expected.login(id, version: 6, user: "kim", pages: ["A", "B"]))
+            expectState(try client.send(id, #"{"type":"push","screen":"C"}"#, headers: [("Idempotency-Key", "k4")]),
+                        Expected.login(id, version: 7, user: "kim", pages: ["A", "B", "C"]))
+        }
+    }
+
+    @Test("keys belong to their session")
+    func keysPerSession() throws {
+        try withTestServer { client in
+            let first = try client.createSession()
+            let second = try client.createSession()
+            let key = [("Idempotency-Key", "shared")]
+            expectState(try client.send(first, #"{"type":"login","name":"kim"}"#, headers: key), Expected.login(first, version: 2, user: "kim"))
+            expectState(try client.send(second, #"{"type":"login","name":"kim"}"#, headers: key), Expected.login(second, version: 2, user: "kim"))
+        }
+    }
+
+    @Test("at least the last 1,000 keys are kept")
+    func thousandKeys() throws {
+        try withTestServer { client in
+            let id = try client.createSession()
+            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            let first = try client.send(id, #"{"type":"push","screen":"A"}"#, headers: [("Idempotency-Key", "key-0")])
+            #expect(first.status == 200)
+            for index in 1..<1000 {
+                // A report of a screen already gone: succeeds and changes nothing.
+                let response = try client.send(id, #"{"type":"didPop","screen":"Z"}"#, headers: [("Idempotency-Key", "key-\(index)")])
+                try #require(response.status == 200)
+            }
+            try client.apply(id, #"{"type":"pop"}"#)
+            let replay = try client.send(id, #"{"type":"push","screen":"A"}"#, headers: [("Idempotency-Key", "key-0")])
+            #expect(replay.body == first.body, "key-0 was forgotten among the last 1,000")
+            expectState(try client.state(id), Expected.login(id, version: 4, user: "kim"))
+        }
+    }
+
+    @Test("ServiceConfiguration.idempotencyKeysPerSession above 1,000 is honoured")
+    func configuredKeyLimit() throws {
+        try withTestServer(configuration: ServiceConfiguration(idempotencyKeysPerSession: 1100)) { client in
+            let id = try client.createSession()
+            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            let first = try client.send(id, #"{"type":"push","screen":"A"}"#, headers: [("Idempotency-Key", "key-0")])
+            for index in 1..<1050 {
+                let response = try client.send(id, #"{"type":"didPop","screen":"Z"}"#, headers: [("Idempotency-Key", "key-\(index)")])
+                try #require(response.status == 200)
+            }
+            try client.apply(id, #"{"type":"pop"}"#)
+            let replay = try client.send(id, #"{"type":"push","screen":"A"}"#, headers: [("Idempotency-Key", "key-0")])
+            #expect(replay.text == first.text)
+            expectState(try client.state(id), Expected.login(id, version: 4, user: "kim"))
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import AppHosting
+import BuiltinApps
+import Foundation
+import SessionService
+import Testing
+
+@Suite("session lifecycle, apps, health, ids")
+struct LifecycleTests {
+    @Test("DELETE: 204, then 404 everywhere; the whole tree was deactivated")
+    func delete() throws {
+        let log = ResignLog()
+        try withTestServer(registry: testRegistry(LabApps.leaky(log: log))) { client in
+            let id = try client.createSession(app: "leaky")
+            try client.apply(id, #"{"type":"present","screen":"Sheet"}"#)
+            let keep = try client.createSession()
+            let kept = try client.snapshot(keep)
+            #expect(log.all.isEmpty)
+
+            let deleted = try client.delete(id)
+            #expect(deleted.status == 204)
+            #expect(deleted.body.isEmpty)
+            #expect(log.all == ["Root", "Sheet"])
+            expectProblem(try client.state(id), status: 404, code: "session_not_found")
+            expectProblem(try client.history(id), status: 404, code: "session_not_found")
+            expectProblem(try client.delete(id), status: 404, code: "session_not_found")
+            #expect(client.service.sessionCount == 1)
+            try client.expectUnchanged(keep, since: kept)
+        }
+    }
+
+    @Test("DELETE of a built-in app's session")
+    func deleteBuiltin() throws {
+        try withTestServer { client in
+            let id = try client.createSession(app: "navigation")
+            try client.apply(id, #"{"type":"push","screen":"A"}"#)
+            #expect(try client.delete(id).status == 204)
+            expectProblem(try client.state(id), status: 404, code: "session_not_found")
+            #expect(client.service.sessionCount == 0)
+        }
+    }
+
+    @Test("GET /v1/apps lists navigation, login and todo with their events")
+    func apps() throws {
+        try withTestServer { client in
+            let response = try client.get("/v1/apps")
+            #expect(response.status == 200)
+            #expect(response.header("Content-Type") == "application/json")
+            let apps = try #require(response.json?["apps"] as? [NSDictionary])
+            let expected: [NSDictionary] = [
+                ["id": "navigation", "description": BuiltinApps.navigation.description, "events": ["push", "pop", "didPop"]],
+                ["id": "login", "description": BuiltinApps.login.description,
+                 "events": ["login", "logout", "push", "pop", "didPop", "present", "dismiss", "didDismiss"]],
+                ["id": "todo", "description": BuiltinApps.todo.description, "events": ["login", "logout"]],
+            ]
+            #expect(Array(apps.prefix(3)) == expected)
+            #expect(apps.map { $0["id"] as? String } == BuiltinApps.registry.apps.map(\.id))
+        }
+    }
+
+    @Test("GET /v1/apps includes a registered test app")
+    func appsWithExtra() throws {
+        try withTestServer(registry: testRegistry(LabApps.halfway())) { client in
+            let apps = try #require(try client.get("/v1/apps").json?["apps"] as? [NSDictionary])
+            #expect(apps.last == ["id": "halfway", "description": LabApps.halfway().description, "events": ["present", "dismiss"]])
+        }
+    }
+
+    @Test("GET /healthz is 200")
+    func health() throws {
+        try withTestServer { client in
+            let response = try client.get("/healthz")
+            #expect(response.status == 200)
+            #expect(response.header("Content-Type") == "application/json")
+        }
+    }
+
+    @Test("default session ids: at least 22 URL-safe characters, all different; Location names them")
+    func sessionIDs() throws {
+        try withTestServer { client in
+            var ids = Set<String>()
+            for app in ["login", "navigation", "todo", "login", "login", "navigation", "todo", "login"] {
+                let created = try client.create(app: app)
+                let id = try #require(created.json?["session"] as? String)
+                #expect(created.header("Location") == "/v1/sessions/\(id)")
+                #expect(id.count >= 22, "\(id)")
+                #expect(id.unicodeScalars.allSatisfy { CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_").contains($0) }, "\(id)")
+                ids.insert(id)
+                #expect(try client.state(id).json?["session"] as? String == id)
+            }
+            #expect(ids.count == 8)
+        }
+        let source = RandomSessionIDs()
+        let many = (0..<2000).map { _ in source.nextID() }
+        #expect(Set(many).count == many.count)
+        #expect(many.allSatisfy { $0.count >= 22 })
+    }
+
+    @Test("injected ids are used as given")
+    func injectedIDs() throws {
+        try withTestServer(ids: CounterIDs()) { client in
+            let first = try client.createSession()
+            let second = try client.createSession(app: "todo")
+            let third = try client.create()
+            #expect(first == CounterIDs.id(1))
+            #expect(second == CounterIDs.id(2))
+            #expect(third.header("Location") == "/v1/sessions/\(CounterIDs.id(3))")
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import SessionService
+import Testing
+
+/// "When several errors apply, the first in this order wins: not_found, method_not_allowed, payload_too_large,
+/// unsupported_media_type, session_not_found, the 400s, version_mismatch, idempotency_key_reused, the 409s."
+@Suite("error precedence")
+struct PrecedenceTests {
+    static let limit = 256
+    static let oversized = #"{"type":"login","name":""# + String(repeating: "x", count: 400) + #""}"#
+
+    @Test("transport errors first: 404 over 413, 405 over 413, 413 over 415 and over an unknown session")
+    func transportOrder() throws {
+        try withTestServer(server: testServerConfiguration(maxBodySize: Self.limit)) { client in
+            let id = try client.createSession()
+            let before = try client.snapshot(id)
+            expectProblem(try client.request("POST", "/v1/nope", body: Self.oversized, contentType: "text/plain"), status: 404, code: "not_found")
+            expectProblem(try client.request("PUT", "/v1/sessions/\(id)/events", body: Self.oversized, contentType: "text/plain"),
+                          status: 405, code: "method_not_allowed")
+            expectProblem(try client.send(id, Self.oversized, contentType: "text/plain"), status: 413, code: "payload_too_large")
+            expectProblem(try client.send("unknown-session-id-000000", Self.oversized), status: 413, code: "payload_too_large")
+            try client.expectUnchanged(id, since: before)
+        }
+    }
+
+    @Test("415 over an unknown session; an unknown session over a malformed body or an unknown type")
+    func mediaTypeThenSession() throws {
+        try withTestServer { client in
+            let unknown = "unknown-session-id-000000"
+            expectProblem(try client.send(unknown, #"{"type":"pop"}"#, contentType: "text/plain"), status: 415, code: "unsupported_media_type")
+            expectProblem(try client.send(unknown, "not json"), status: 404, code: "session_not_found")
+            expectProblem(try client.send(unknown, #"{"type":"jump"}"#), status: 404, code: "session_not_found")
+            expectProblem(try client.send(unknown, #"{"type":"pop"}"#, headers: [("If-Match", "\"9\"")]), status: 404, code: "session_not_found")
+
+            let id = try client.createSession()
+            #expect(try client.delete(id).status == 204)
+            expectProblem(try client.send(id, "not json"), status: 404, code: "session_not_found")
+            expectProblem(try client.send(id, #"{"type":"pop"}"#, contentType: "text/plain"), status: 415, code: "unsupported_media_type")
+        }
+    }
+
+    @Test("the 400s over a stale If-Match; 412 over a reused key and over a 409; 422 over the 409s")
+    func eventOrder() throws {
+        try withTestServer { client in
+            let id = try client.createSession()
+            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            let stale = ("If-Match", "\"1\"")
+            try client.expectRefusal(id, #"{"type":"push"}"#, status: 400, code: "malformed_event", headers: [stale])
+            try client.expectRefusal(id, #"{"type":"jump"}"#, status: 400, code: "unknown_event", headers: [stale])
+
+            let push = try client.send(id, #"{"type":"push","screen":"A"}"#, headers: [("Idempotency-Key", "k1")])
+            #expect(push.status == 200)
+            try client.expectRefusal(id, #"{"type":"push","screen":"B"}"#, status: 412, code: "version_mismatch",
+                                     headers: [stale, ("Idempotency-Key", "k1")])
+            try client.expectRefusal(id, #"{"type":"push","screen":"Z"}"#, status: 412, code: "version_mismatch", headers: [stale])
+            try client.expectRefusal(id, #"{"type":"push","screen":"A"}"#, status: 412, code: "version_mismatch", headers: [stale])
+
+            // A reused key with another body: 422 even where the event itself would be a 409.
+            try client.expectRefusal(id, #"{"type":"login","name":"lee"}"#, status: 422, code: "idempotency_key_reused",
+                                     headers: [("Idempotency-Key", "k1")])
+            try client.expectRefusal(id, #"{"type":"pop", "again": true}"#, status: 422, code: "idempotency_key_reused",
+                                     headers: [("Idempotency-Key", "k1"), ("If-Match", "\"3\"")])
+            try client.apply(id, #"{"type":"pop"}"#)
+            try client.expectRefusal(id, #"{"type":"pop"}"#, status: 422, code: "idempotency_key_reused", headers: [("Idempotency-Key", "k1")])
+        }
+    }
+
+    @Test("an expired session is session_not_found even with a malformed body")
+    func expiredBeforeMalformed() throws {
+        let clock = ManualClock()
+        try withTestServer(configuration: ServiceConfiguration(sessionTTL: 10), clock: clock) { client in
+            let id = try client.createSession()
+            clock.advance(seconds: 11)
+            // The contract: session_not_found ("no such session (or it expired)") comes before the 400s.
+            expectProblem(try client.send(id, "not json"), status: 404, code: "session_not_found")
+            expectProblem(try client.send(id, #"{"type":"jump"}"#), status: 404, code: "session_not_found")
+            // Without a body error the expiry is seen.
+            expectProblem(try client.send(id, #"{"type":"pop"}"#), status: 404, code: "session_not_found")
+            expectProblem(try client.send(id, "not json"), status: 404, code: "session_not_found")
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import SessionService
+import Testing
+
+@Suite("error codes of requests: not_found, 405, 412, 413, 415, 422, 503")
+struct RequestErrorTests {
+    @Test("not_found: paths the contract does not have")
+    func notFound() throws {
+        try withTestServer { client in
+            let id = try client.createSession()
+            let before = try client.snapshot(id)
+            for path in ["/", "/v1", "/v2/sessions", "/v1/session", "/v1/sessions/\(id)/nope", "/v1/sessions/\(id)/events/1", "/v1/sessions/"] {
+                expectProblem(try client.get(path), status: 404, code: "not_found")
+            }
+            expectProblem(try client.request("POST", "/v1/sessions/\(id)/event", body: #"{"type":"login","name":"kim"}"#), status: 404, code: "not_found")
+            try client.expectUnchanged(id, since: before)
+        }
+    }
+
+    @Test("method_not_allowed: 405 with Allow")
+    func methodNotAllowed() throws {
+        try withTestServer { client in
+            let id = try client.createSession()
+            let before = try client.snapshot(id)
+            let cases: [(method: String, path: String, allow: String)] = [
+                ("GET", "/v1/sessions", "POST"),
+                ("DELETE", "/v1/sessions", "POST"),
+                ("PUT", "/v1/sessions/\(id)", "GET, HEAD, DELETE"),
+                ("POST", "/v1/sessions/\(id)", "GET, HEAD, DELETE"),
+                ("GET", "/v1/sessions/\(id)/events", "POST"),
+                ("PATCH", "/v1/sessions/\(id)/events", "POST"),
+                ("POST", "/v1/sessions/\(id)/history", "GET, HEAD"),
+                ("POST", "/v1/apps", "GET, HEAD"),
+                ("DELETE", "/healthz", "GET, HEAD"),
+            ]
+            for item in cases {
+                let response = try client.request(item.method, item.path, body: #"{"type":"login","name":"kim"}"#)
+                expectProblem(response, status: 405, code: "method_not_allowed")
+                #expect(response.header("Allow") == item.allow, "\(item.method) \(item.path)")
+            }
+            try client.expectUnchanged(id, since: before)
+            #expect(client.service.sessionCount == 1)
+        }
+    }
+
+    @Test("version_mismatch: a stale or weak If-Match is 412")
+    func versionMismatch() throws {
+        try withTestServer { client in
+            let id = try client.createSession()
+            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            for tag in ["\"1\"", "\"3\"", "W/\"2\"", "2", "\"1\", \"3\""] {
+                try client.expectRefusal(id, #"{"type":"push","screen":"A"}"#, status: 412, code: "version_mismatch", headers: [("If-Match", tag)])
+            }
+        }
+    }
+
+    @Test("payload_too_large: a body over ServerConfiguration.maxBodySize is 413; one at the limit is read")
+    func payloadTooLarge() throws {
+        try withTestServer(server: testServerConfiguration(maxBodySize: 1024)) { client in
+            let id = try client.createSession()
+            let prefix = #"{"type":"login","name":""#
+            let suffix = #""}"#
+            let tooLong = prefix + String(repeating: "x", count: 1025 - prefix.utf8.count - suffix.utf8.count) + suffix
+            #expect(tooLong.utf8.count == 1025)
+            try client.expectRefusal(id, tooLong, status: 413, code: "payload_too_large")
+            try client.expectRefusal(id, prefix + String(repeating: "y", count: 100_000) + suffix, status: 413, code: "payload_too_large")
+            expectProblem(try client.request("POST", "/v1/sessions", body: #"{"app":"login","pad":""# + String(repeating: " ", count: 2000) + "\"}"),
+                          status: 413, code: "payload_too_large")
+            #expect(client.service.sessionCount == 1)
+
+            let name = String(repeating: "z", count: 1024 - prefix.utf8.count - suffix.utf8.count)
+            expectState(try client.send(id, prefix + name + suffix), Expected.login(id, version: 2, user: name))
+        }
+    }
+
+    @Test("unsupported_media_type: a body that is not JSON is 415; JSON with parameters is fine")
+    func unsupportedMediaType() throws {
+        try withTestServer { client in
+            let id = try client.createSession()
+            for type in ["text/plain", "application/x-www-form-urlencoded", "application/jsonx", "text/json"] {
+                try client.expectRefusal(id, #"{"type":"login","name":"kim"}"#, status: 415, code: "unsupported_media_type", contentType: type)
+            }
+            try client.expectRefusal(id, #"{"type":"login","name":"kim"}"#, status: 415, code: "unsupported_media_type", contentType: nil)
+            expectProblem(try client.request("POST", "/v1/sessions", body: #"{"app":"todo"}"#, contentType: "text/plain"),
+                          status: 415, code: "unsupported_media_type")
+            #expect(client.service.sessionCount == 1)
+
+            expectState(try client.send(id, #"{"type":"login","name":"kim"}"#, contentType: "Application/JSON; charset=utf-8"),
+                        Expected.login(id, version: 2, user: "kim"))
+        }
+    }
+
+    @Test("unknown_app: 422 naming the hosted apps; a malformed create body is 400")
+    func unknownApp() throws {
+        try withTestServer { client in
+            let response = try client.create(app: "flowz")
+            expectProblem(response, status: 422, code: "unknown_app")
+            let detail = response.json?["detail"] as? String ?? ""
+            for app in ["navigation", "login", "todo"] { #expect(detail.contains(app)) }
+            for body in [#"{"app":5}"#, "[]", "nope", #"{"app":null,"#] {
+                expectProblem(try client.request("POST", "/v1/sessions", body: body), status: 400, code: "malformed_event")
+            }
+            #expect(client.service.sessionCount == 0)
+        }
+    }
+
+    @Test("session_limit: 503 with Retry-After at ServiceConfiguration.maxSessions; room again after a DELETE")
+    func sessionLimit() throws {
+        try withTestServer(configuration: ServiceConfiguration(maxSessions: 2)) { client in
+            let first = try client.createSession()
+            let second = try client.createSession(app: "todo")
+            let before = try client.snapshot(first)
+            for app in [nil, "navigation"] {
+                let refused = try client.create(app: app)
+                expectProblem(refused, status: 503, code: "session_limit")
+                let retryAfter = try #require(refused.header("Retry-After").flatMap { Int($0) })
+                #expect(retryAfter >= 1)
+            }
+            #expect(client.service.sessionCount == 2)
+            try client.expectUnchanged(first, since: before)
+
+            #expect(try client.delete(second).status == 204)
+            let third = try client.createSession(app: "navigation")
+            #expect(third != second)
+            expectProblem(try client.create(), status: 503, code: "session_limit")
+        }
+    }
+}

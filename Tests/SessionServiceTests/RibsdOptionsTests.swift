@@ -1,0 +1,87 @@
+import HTTPServer
+import SessionService
+import Testing
+
+@Suite("RibsdOptions.parse")
+struct RibsdOptionsTests {
+    @Test("defaults are the contract's")
+    func defaults() throws {
+        let options = try RibsdOptions.parse([], environment: [:])
+        #expect(options.server.host == "127.0.0.1")
+        #expect(options.server.port == 8080)
+        #expect(options.server.maxBodySize == 65536)
+        #expect(options.service.maxSessions == 100_000)
+        #expect(options.service.sessionTTL == 1800)
+        #expect(options.server.threads >= 1)
+        #expect(!options.showHelp && !options.showVersion)
+    }
+
+    @Test("every flag, in both spellings")
+    func flags() throws {
+        let options = try RibsdOptions.parse(
+            ["--host", "0.0.0.0", "--port", "0", "--threads", "3", "--max-sessions", "5", "--session-ttl", "7", "--max-body", "1024"],
+            environment: [:])
+        #expect(options.server.host == "0.0.0.0")
+        #expect(options.server.port == 0)
+        #expect(options.server.threads == 3)
+        #expect(options.service.maxSessions == 5)
+        #expect(options.service.sessionTTL == 7)
+        #expect(options.server.maxBodySize == 1024)
+
+        let equals = try RibsdOptions.parse(["--port=9090", "--max-body=10", "--host=localhost"], environment: [:])
+        #expect(equals.server.port == 9090)
+        #expect(equals.server.maxBodySize == 10)
+        #expect(equals.server.host == "localhost")
+
+        #expect(try RibsdOptions.parse(["--help"], environment: [:]).showHelp)
+        #expect(try RibsdOptions.parse(["--version"], environment: [:]).showVersion)
+    }
+
+    @Test("the environment is the fallback")
+    func environment() throws {
+        let options = try RibsdOptions.parse([], environment: [
+            "RIBSD_HOST": "0.0.0.0", "RIBSD_PORT": "9000", "RIBSD_THREADS": "2", "RIBSD_MAX_SESSIONS": "50",
+            "RIBSD_SESSION_TTL": "30", "RIBSD_MAX_BODY": "2048", "UNRELATED": "x",
+        ])
+        #expect(options.server.host == "0.0.0.0")
+        #expect(options.server.port == 9000)
+        #expect(options.server.threads == 2)
+        #expect(options.service.maxSessions == 50)
+        #expect(options.service.sessionTTL == 30)
+        #expect(options.server.maxBodySize == 2048)
+    }
+
+    @Test("a flag wins over the environment")
+    func flagWins() throws {
+        let environment = ["RIBSD_PORT": "9000", "RIBSD_MAX_SESSIONS": "50", "RIBSD_SESSION_TTL": "30"]
+        let options = try RibsdOptions.parse(["--port", "9001", "--session-ttl=31"], environment: environment)
+        #expect(options.server.port == 9001)
+        #expect(options.service.sessionTTL == 31)
+        #expect(options.service.maxSessions == 50)
+        // A bad environment value a flag overrides is never read.
+        #expect(try RibsdOptions.parse(["--port", "1"], environment: ["RIBSD_PORT": "nope"]).server.port == 1)
+    }
+
+    @Test("bad flags and values are a ParseError with one clear line",
+          arguments: [
+            ["--port", "70000"], ["--port", "-1"], ["--port", "abc"], ["--port", ""], ["--threads", "0"], ["--threads", "x"],
+            ["--max-sessions", "0"], ["--session-ttl", "-5"], ["--session-ttl", "1.5"], ["--max-body", "0"],
+            ["--max-body", "999999999999"], ["--host", ""], ["--bogus"], ["--port"], ["--max-body="], ["8080"],
+          ])
+    func badFlags(arguments: [String]) {
+        do {
+            let options = try RibsdOptions.parse(arguments, environment: [:])
+            Issue.record("\(arguments) parsed as \(options)")
+        } catch {
+            #expect(!error.description.isEmpty)
+            #expect(!error.description.contains("\n"))
+        }
+    }
+
+    @Test("bad environment values are a ParseError too")
+    func badEnvironment() {
+        for environment in [["RIBSD_PORT": "abc"], ["RIBSD_MAX_SESSIONS": "0"], ["RIBSD_MAX_BODY": "-1"], ["RIBSD_HOST": ""], ["RIBSD_THREADS": "many"]] {
+            #expect(throws: RibsdOptions.ParseError.self, "\(environment)") { try RibsdOptions.parse([], environment: environment) }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import SessionService
+import Testing
+
+@Suite("session_not_found: unknown, deleted and expired sessions")
+struct SessionNotFoundTests {
+    @Test("session_not_found: an unknown id on every session endpoint, and a deleted session")
+    func sessionNotFound() throws {
+        try withTestServer { client in
+            let unknown = "AAAAAAAAAAAAAAAAAAAAAA"
+            expectProblem(try client.state(unknown), status: 404, code: "session_not_found")
+            expectProblem(try client.history(unknown), status: 404, code: "session_not_found")
+            expectProblem(try client.delete(unknown), status: 404, code: "session_not_found")
+            expectProblem(try client.send(unknown, #"{"type":"pop"}"#), status: 404, code: "session_not_found")
+
+            let id = try client.createSession()
+            #expect(try client.delete(id).status == 204)
+            expectProblem(try client.state(id), status: 404, code: "session_not_found")
+            expectProblem(try client.history(id), status: 404, code: "session_not_found")
+            expectProblem(try client.send(id, #"{"type":"login","name":"kim"}"#), status: 404, code: "session_not_found")
+            expectProblem(try client.delete(id), status: 404, code: "session_not_found")
+        }
+    }
+
+    @Test("session_not_found: a session idle longer than the TTL has expired (manual clock)")
+    func expiredSession() throws {
+        let clock = ManualClock()
+        let log = ResignLog()
+        let registry = testRegistry(LabApps.leaky(log: log))
+        try withTestServer(registry: registry, configuration: ServiceConfiguration(sessionTTL: 60), clock: clock) { client in
+            let id = try client.createSession(app: "leaky")
+            try client.apply(id, #"{"type":"present","screen":"Sheet"}"#)
+            let other = try client.createSession()
+            clock.advance(seconds: 60)
+            // Exactly the TTL idle is still alive, and any request counts as activity.
+            #expect(try client.state(id).status == 200)
+            #expect(try client.state(other).status == 200)
+            clock.advance(seconds: 59)
+            #expect(try client.send(other, #"{"type":"login","name":"kim"}"#).status == 200)
+            clock.advance(milliseconds: 1001)
+            #expect(log.all.isEmpty)
+            expectProblem(try client.state(id), status: 404, code: "session_not_found")
+            // Expiry tears the tree down like DELETE.
+            #expect(log.all == ["Root", "Sheet"])
+            expectProblem(try client.send(id, #"{"type":"dismiss"}"#), status: 404, code: "session_not_found")
+            expectProblem(try client.history(id), status: 404, code: "session_not_found")
+            expectProblem(try client.delete(id), status: 404, code: "session_not_found")
+            // The other session was active a second ago: alive.
+            expectState(try client.state(other), Expected.login(other, version: 2, user: "kim"))
+            clock.advance(seconds: 61)
+            #expect(client.service.expireIdleSessions() == 1)
+            #expect(client.service.sessionCount == 0)
+            expectProblem(try client.state(other), status: 404, code: "session_not_found")
+        }
+    }
+
+    @Test("session_not_found: DELETE of an expired session")
+    func deleteExpiredSession() throws {
+        let clock = ManualClock()
+        try withTestServer(configuration: ServiceConfiguration(sessionTTL: 10), clock: clock) { client in
+            let id = try client.createSession()
+            clock.advance(seconds: 11)
+            expectProblem(try client.delete(id), status: 404, code: "session_not_found")
+            expectProblem(try client.state(id), status: 404, code: "session_not_found")
+            #expect(client.service.sessionCount == 0)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// The expected states of the built-in apps, as the contract describes them.
+enum Expected {
+    /// The `login` app: Login, or HomeFlow with Home, pushed pages and maybe a presented sheet.
+    static func login(_ id: String, version: Int, user: String? = nil, pages: [String] = [], presented: (screen: String, style: String)? = nil) -> NSDictionary {
+        guard let user else {
+            return sessionState(
+                id, app: "login", version: version,
+                tree: node("Root", "launch", [node("Login", "viewable")]),
+                layers: [layer("root", ["Login"])], accepts: ["login"])
+        }
+        var children = [node("Home", "viewable", state: ["name": user])] + pages.map { node($0, "viewable") }
+        var layers = [layer("root", ["Home"] + pages)]
+        var accepts = pages.isEmpty ? ["push", "present", "logout"] : ["push", "pop", "didPop", "present", "logout"]
+        if let presented {
+            children.append(node(presented.screen, "viewable"))
+            layers.append(layer(presented.style, [presented.screen]))
+            accepts = ["dismiss", "didDismiss", "logout"]
+        }
+        return sessionState(
+            id, app: "login", version: version,
+            tree: node("Root", "launch", [node("HomeFlow", "viewless", children)]), layers: layers, accepts: accepts)
+    }
+
+    /// The `navigation` app: Root presents Navigation full screen; pages pushed on its stack.
+    static func navigation(_ id: String, version: Int, pages: [String] = []) -> NSDictionary {
+        sessionState(
+            id, app: "navigation", version: version,
+            tree: node("Root", "launch", [node("Navigation", "viewable", pages.map { node($0, "viewable") })]),
+            layers: [layer("root", ["Root"]), layer("fullScreen", ["Navigation"] + pages)],
+            accepts: pages.isEmpty ? ["push"] : ["push", "pop", "didPop"])
+    }
+
+    /// The `todo` app: Root presents LoggedOut, or Todo once logged in.
+    static func todo(_ id: String, version: Int, user: String? = nil) -> NSDictionary {
+        let child = user.map { node("Todo", "viewable", state: ["name": $0]) } ?? node("LoggedOut", "viewable")
+        return sessionState(
+            id, app: "todo", version: version,
+            tree: node("Root", "launch", [child]),
+            layers: [layer("root", ["Root"]), layer("fullScreen", [user == nil ? "LoggedOut" : "Todo"])],
+            accepts: user == nil ? ["login"] : ["logout"])
+    }
+}

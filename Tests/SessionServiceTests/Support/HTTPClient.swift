@@ -1,0 +1,162 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A failure of the test client itself (not an HTTP error status).
+struct ClientError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// One HTTP/1.1 response as it came off the wire.
+struct HTTPResult: Sendable {
+    let status: Int
+    let headers: [Header]
+    let body: [UInt8]
+
+    struct Header: Sendable {
+        let name: String
+        let value: String
+    }
+
+    /// The first value of a header, compared case-insensitively.
+    func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+
+    /// The body parsed as a JSON object.
+    var json: NSDictionary? {
+        (try? JSONSerialization.jsonObject(with: Data(body))) as? NSDictionary
+    }
+
+    /// The `ETag` as a version number (`"3"` → 3).
+    var etagVersion: Int? {
+        guard let tag = header("ETag"), tag.count >= 3, tag.hasPrefix("\""), tag.hasSuffix("\"") else { return nil }
+        return Int(tag.dropFirst().dropLast())
+    }
+}
+
+/// A blocking keep-alive HTTP/1.1 client over a plain TCP socket to 127.0.0.1.
+///
+/// It reconnects when the server announced `Connection: close` on the previous response.
+final class HTTPClient {
+    let port: UInt16
+    private var fd: Int32 = -1
+    private var buffer: [UInt8] = []
+
+    init(port: UInt16) {
+        self.port = port
+    }
+
+    deinit { disconnect() }
+
+    /// Sends one request and reads its response. A body gets a `Content-Length`; pass `Content-Type` in `headers`.
+    func request(_ method: String, _ target: String, body: [UInt8] = [], headers: [(String, String)] = []) throws -> HTTPResult {
+        if fd < 0 { try connect() }
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(method) { head += "Content-Length: \(body.count)\r\n" }
+        head += "\r\n"
+        do {
+            try send(Array(head.utf8) + body)
+            let result = try readResponse(method: method)
+            if result.header("Connection")?.lowercased().contains("close") == true { disconnect() }
+            return result
+        } catch {
+            disconnect()
+            throw error
+        }
+    }
+
+    private func connect() throws {
+        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socketFD >= 0 else { throw ClientError("socket: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else {
+            let message = String(cString: strerror(errno))
+            close(socketFD)
+            throw ClientError("connect to port \(port): \(message)")
+        }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(socketFD, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(socketFD, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var one: Int32 = 1
+        setsockopt(socketFD, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        fd = socketFD
+        buffer = []
+    }
+
+    private func disconnect() {
+        if fd >= 0 { close(fd) }
+        fd = -1
+        buffer = []
+    }
+
+    private func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard sent > 0 else { throw ClientError("send: \(String(cString: strerror(errno)))") }
+            offset += sent
+        }
+    }
+
+    /// Reads more bytes into the buffer; false at end of stream.
+    private func fill() throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if count == 0 { return false }
+        guard count > 0 else { throw ClientError("recv: \(String(cString: strerror(errno)))") }
+        buffer.append(contentsOf: chunk[0..<count])
+        return true
+    }
+
+    private func headerEnd() -> Int? {
+        guard buffer.count >= 4 else { return nil }
+        for index in 0...(buffer.count - 4)
+        where buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
+            return index
+        }
+        return nil
+    }
+
+    private func readResponse(method: String) throws -> HTTPResult {
+        var end = headerEnd()
+        while end == nil {
+            guard try fill() else { throw ClientError("connection closed before a response") }
+            end = headerEnd()
+        }
+        let headEnd = end!
+        let lines = String(decoding: buffer[0..<headEnd], as: UTF8.self).components(separatedBy: "\r\n")
+        let parts = lines[0].split(separator: " ")
+        guard parts.count >= 2, let status = Int(parts[1]) else { throw ClientError("bad status line \(lines[0])") }
+        var headers: [HTTPResult.Header] = []
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers.append(.init(name: String(line[..<colon]), value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+        }
+        var length = 0
+        if method != "HEAD", status != 204, status != 304 {
+            length = headers.first { $0.name.lowercased() == "content-length" }.flatMap { Int($0.value) } ?? 0
+        }
+        let start = headEnd + 4
+        while buffer.count < start + length {
+            guard try fill() else { throw ClientError("connection closed inside a response body") }
+        }
+        let body = Array(buffer[start..<(start + length)])
+        buffer.removeFirst(start + length)
+        return HTTPResult(status: status, headers: headers, body: body)
+    }
+}

@@ -1,0 +1,44 @@
+import SessionService
+import Synchronization
+
+/// A clock the test moves by hand.
+final class ManualClock: ServiceClock {
+    /// 2023-11-14T22:13:20.000Z.
+    static let epoch: Int64 = 1_700_000_000_000
+
+    private let milliseconds: Mutex<Int64>
+
+    init(milliseconds: Int64 = ManualClock.epoch) {
+        self.milliseconds = Mutex(milliseconds)
+    }
+
+    func nowMilliseconds() -> Int64 {
+        milliseconds.withLock { $0 }
+    }
+
+    func advance(milliseconds delta: Int64) {
+        milliseconds.withLock { $0 += delta }
+    }
+
+    func advance(seconds: Int64) {
+        advance(milliseconds: seconds * 1000)
+    }
+}
+
+/// Predictable session ids: `session` and a zero-padded counter, 24 URL-safe characters.
+final class CounterIDs: SessionIDSource {
+    private let counter = Mutex(0)
+
+    func nextID() -> String {
+        Self.id(counter.withLock { value in
+            value += 1
+            return value
+        })
+    }
+
+    /// The id handed out `number`th (from 1).
+    static func id(_ number: Int) -> String {
+        let digits = String(number)
+        return "session" + String(repeating: "0", count: 17 - digits.count) + digits
+    }
+}

@@ -1,0 +1,150 @@
+import AppHosting
+import HeadlessUI
+import RIBs
+import Synchronization
+
+/// Test-only RIB apps, built only through the public AppHosting, RIBs and HeadlessUI API.
+///
+/// Root (a launch RIB with a plain screen) handles `present {screen}` by presenting a leaf RIB and `dismiss`.
+/// Each behaviour breaks one rule on purpose:
+/// - `halfway`: `present` attaches the child first and only then asks UIKit, which refuses while Root already presents.
+/// - `leaky`: `dismiss` keeps a strong reference to the detached child; `logout` detaches the child without dismissing it.
+enum LabApps {
+    enum Behavior: Sendable {
+        case halfway
+        case leaky
+    }
+
+    static func halfway(log: ResignLog? = nil) -> AppDefinition {
+        AppDefinition(id: "halfway", description: "test: attaches, then presents while presenting", events: [.present, .dismiss]) {
+            launch(.halfway, log: log)
+        }
+    }
+
+    static func leaky(log: ResignLog? = nil) -> AppDefinition {
+        AppDefinition(id: "leaky", description: "test: keeps detached children alive", events: [.present, .dismiss, .logout]) {
+            launch(.leaky, log: log)
+        }
+    }
+
+    private static func launch(_ behavior: Behavior, log: ResignLog?) -> any AppRuntime {
+        let screen = LabScreen(screenName: "Root")
+        let interactor = LabRootInteractor(presenter: screen, log: log)
+        let router = LabRootRouter(interactor: interactor, viewController: screen, behavior: behavior, log: log)
+        return RIBAppRuntime(root: router)
+    }
+}
+
+/// The names of interactors in the order they resigned (to see a tree torn down).
+final class ResignLog: Sendable {
+    private let names = Mutex<[String]>([])
+    func record(_ name: String) { names.withLock { $0.append(name) } }
+    var all: [String] { names.withLock { $0 } }
+}
+
+final class LabScreen: ViewController, ViewControllable, Presentable {}
+
+final class LabLeafInteractor: PresentableInteractor<LabScreen> {
+    let name: String
+    let log: ResignLog?
+
+    init(presenter: LabScreen, name: String, log: ResignLog?) {
+        self.name = name
+        self.log = log
+        super.init(presenter: presenter)
+    }
+
+    override func willResignActive() {
+        super.willResignActive()
+        log?.record(name)
+    }
+}
+
+final class LabLeafRouter: ViewableRouter<LabLeafInteractor, LabScreen> {}
+
+final class LabRootInteractor: PresentableInteractor<LabScreen>, EventHandling {
+    weak var router: LabRootRouter?
+    let log: ResignLog?
+
+    init(presenter: LabScreen, log: ResignLog?) {
+        self.log = log
+        super.init(presenter: presenter)
+    }
+
+    var acceptedEvents: [EventType] { router?.acceptedEvents ?? [] }
+
+    func handle(_ event: AppEvent) throws(EventError) -> Bool {
+        guard let router else { return false }
+        return try router.handle(event)
+    }
+
+    override func willResignActive() {
+        super.willResignActive()
+        log?.record("Root")
+    }
+}
+
+final class LabRootRouter: LaunchRouter<LabRootInteractor, LabScreen> {
+    let behavior: LabApps.Behavior
+    let log: ResignLog?
+    private var presented: LabLeafRouter?
+    /// The deliberate leak of the `leaky` behaviour.
+    private var retained: [LabLeafRouter] = []
+
+    init(interactor: LabRootInteractor, viewController: LabScreen, behavior: LabApps.Behavior, log: ResignLog?) {
+        self.behavior = behavior
+        self.log = log
+        super.init(interactor: interactor, viewController: viewController, name: "Root")
+        interactor.router = self
+    }
+
+    var acceptedEvents: [EventType] {
+        behavior == .leaky ? [.present, .dismiss, .logout] : [.present, .dismiss]
+    }
+
+    func handle(_ event: AppEvent) throws(EventError) -> Bool {
+        switch event {
+        case let .present(screen, style):
+            try present(screen, style: style ?? .pageSheet)
+        case .dismiss:
+            try dismiss()
+        case .logout where behavior == .leaky:
+            try abandon()
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func makeLeaf(_ name: String) -> LabLeafRouter {
+        let screen = LabScreen(screenName: name)
+        return LabLeafRouter(interactor: LabLeafInteractor(presenter: screen, name: name, log: log), viewController: screen, name: name)
+    }
+
+    private func present(_ name: String, style: ModalPresentationStyle) throws(EventError) {
+        let leaf = makeLeaf(name)
+        switch behavior {
+        case .halfway:
+            // Wrong order on purpose: the tree changes before UIKit is asked.
+            do { try attachChild(leaf) } catch { throw EventError(error) }
+            do { try viewController.present(leaf.viewController, animated: true, style: style) } catch { throw EventError(.view(error)) }
+        case .leaky:
+            do { try presentRouter(leaf, from: viewController, style: style, animated: true) } catch { throw EventError(error) }
+        }
+        presented = leaf
+    }
+
+    private func dismiss() throws(EventError) {
+        guard let leaf = presented else { throw .invalidNavigation("nothing is presented") }
+        do { try dismissRouter(leaf, animated: true) } catch { throw EventError(error) }
+        presented = nil
+        if behavior == .leaky { retained.append(leaf) }
+    }
+
+    /// Detaches the presented child but leaves its screen up (seed 002's bug).
+    private func abandon() throws(EventError) {
+        guard let leaf = presented else { throw .invalidNavigation("nothing is presented") }
+        do { try detachChild(leaf) } catch { throw EventError(error) }
+        presented = nil
+    }
+}
