@@ -8,4 +8,6 @@ public struct HTTPRequestSummary: Sendable {
     public let status: Int
     /// Time from the request line being parsed to the request being finished (response handed to the socket).
     public let duration: Duration
+    /// The handler's `HTTPResponse.logTag`, if any.
+    public let logTag: String?
 }

@@ -11,6 +11,8 @@ public struct HTTPResponse: Sendable {
     public var headers: [(name: String, value: String)]
     /// Body bytes; omitted on the wire for HEAD requests.
     public var body: [UInt8]
+    /// Never sent: handed to `HTTPServer.onRequestCompleted` with the request (a session id for the log).
+    public var logTag: String?
 
     /// Creates a response from a status, header fields and body bytes.
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {

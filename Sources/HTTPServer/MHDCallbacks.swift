@@ -39,7 +39,7 @@ enum MHDCallbacks {
         if let hook = context.onRequestCompleted, state.phase != .created, let started = state.started {
             hook(HTTPRequestSummary(
                 method: state.method, route: state.route, status: state.status,
-                duration: ContinuousClock.now - started))
+                duration: ContinuousClock.now - started, logTag: state.logTag))
         }
     }
 

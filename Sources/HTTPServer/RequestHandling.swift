@@ -43,6 +43,7 @@ enum RequestHandling {
             state.phase = .answered
             let response = respond(to: state, url: url, connection: connection, context: context)
             state.status = response.status
+            state.logTag = response.logTag
             return queue(response, on: connection, context: context)
 
         case .answered:

@@ -22,6 +22,7 @@ final class RequestState {
     /// Counted in `ServerContext.inFlight` (from the first access-handler call until completion).
     var counted = false
     var status = 0
+    var logTag: String?
     /// Set only when a completion hook is installed, to keep clock reads off the hot path otherwise.
     var started: ContinuousClock.Instant?
 

@@ -12,6 +12,8 @@ public final class SessionService: Sendable {
     let clock: any ServiceClock
     let ids: any SessionIDSource
     let appsJSON: [UInt8]
+    /// Counters served at `GET /metrics`.
+    public let metrics = ServiceMetrics()
 
     /// Creates the service; clock and id source are injected so that tests and replays control them.
     public init(
@@ -33,11 +35,16 @@ public final class SessionService: Sendable {
     public func addRoutes(to router: HTTPRouter) {
         router.add(.GET, "/healthz") { _ in .json(Array(#"{"status":"ok"}"#.utf8)) }
         router.add(.GET, "/v1/apps") { [self] _ in .json(appsJSON) }
-        router.add(.POST, "/v1/sessions") { [self] request in respond { () throws(ServiceError) in try createSession(request) } }
-        router.add(.GET, "/v1/sessions/:id") { [self] request in respond { () throws(ServiceError) in try state(request) } }
-        router.add(.DELETE, "/v1/sessions/:id") { [self] request in respond { () throws(ServiceError) in try deleteSession(request) } }
-        router.add(.POST, "/v1/sessions/:id/events") { [self] request in respond { () throws(ServiceError) in try applyEvent(request) } }
-        router.add(.GET, "/v1/sessions/:id/history") { [self] request in respond { () throws(ServiceError) in try history(request) } }
+        router.add(.GET, "/metrics") { [self] _ in
+            HTTPResponse(
+                status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
+                body: Array(metrics.render(sessionsAlive: store.count).utf8))
+        }
+        router.add(.POST, "/v1/sessions") { [self] request in respond(request) { () throws(ServiceError) in try createSession(request) } }
+        router.add(.GET, "/v1/sessions/:id") { [self] request in respond(request) { () throws(ServiceError) in try state(request) } }
+        router.add(.DELETE, "/v1/sessions/:id") { [self] request in respond(request) { () throws(ServiceError) in try deleteSession(request) } }
+        router.add(.POST, "/v1/sessions/:id/events") { [self] request in respond(request) { () throws(ServiceError) in try applyEvent(request) } }
+        router.add(.GET, "/v1/sessions/:id/history") { [self] request in respond(request) { () throws(ServiceError) in try history(request) } }
     }
 
     /// Tears down every session idle longer than the TTL; returns how many expired.
@@ -49,6 +56,7 @@ public final class SessionService: Sendable {
             store.remove(session.id)
             expired += 1
         }
+        metrics.recordExpired(expired)
         return expired
     }
 
@@ -67,12 +75,16 @@ public final class SessionService: Sendable {
         return true
     }
 
-    private func respond(_ body: () throws(ServiceError) -> HTTPResponse) -> HTTPResponse {
+    /// Runs a handler, rendering its error as problem+json; the session id goes to the request log.
+    private func respond(_ request: HTTPRequest, _ body: () throws(ServiceError) -> HTTPResponse) -> HTTPResponse {
+        var response: HTTPResponse
         do {
-            return try body()
+            response = try body()
         } catch {
-            return error.response
+            response = error.response
         }
+        if response.logTag == nil { response.logTag = request.parameter("id") }
+        return response
     }
 
     private static func renderApps(_ registry: AppRegistry) -> [UInt8] {

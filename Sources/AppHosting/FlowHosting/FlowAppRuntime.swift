@@ -86,6 +86,8 @@ public final class FlowAppRuntime: AppRuntime {
         json.strings(acceptedSteps)
     }
 
+    public var leakCount: Int { leakDetector.leaks().count }
+
     public func tearDown() {
         coordinator.stop()
         window.rootViewController = nil

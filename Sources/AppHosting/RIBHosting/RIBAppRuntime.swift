@@ -39,6 +39,8 @@ public final class RIBAppRuntime: AppRuntime {
         StateFields.writeScreen(of: window, accepts: acceptedEvents, leaks: leakDetector.leaks(), to: &json)
     }
 
+    public var leakCount: Int { leakDetector.leaks().count }
+
     public func tearDown() {
         // Deactivating the root deactivates the whole subtree (RIBs' binding); then nothing stays on screen.
         root.interactable.deactivate()

@@ -19,16 +19,25 @@ public enum Ribsd {
         if options.showHelp { write(RibsdOptions.usage, to: .standardOutput); exit(0) }
         if options.showVersion { write("ribsd \(version)\n", to: .standardOutput); exit(0) }
 
+        let logger = RequestLogger(level: options.logLevel)
         let service = SessionService(registry: registry, configuration: options.service)
         let router = HTTPRouter()
         service.addRoutes(to: router)
-        let server = HTTPServer(configuration: options.server, router: router)
+        let server = HTTPServer(configuration: options.server, router: router) { message in
+            logger.message(.error, "server error", fields: [("error", message)])
+        }
+        server.onRequestCompleted = { summary in
+            service.metrics.record(summary)
+            logger.request(summary)
+        }
         do {
             try server.start()
         } catch {
             fail(error.description)
         }
-        write("ribsd listening on http://\(options.server.host):\(server.port)\n", to: .standardOutput)
+        let address = "http://\(options.server.host):\(server.port)"
+        write("ribsd listening on \(address)\n", to: .standardOutput)
+        logger.message(.info, "started", fields: [("address", address), ("version", version), ("apps", registry.apps.map(\.id).joined(separator: ","))])
 
         let sweeper = DispatchSource.makeTimerSource(queue: .global())
         sweeper.schedule(deadline: .now() + 1, repeating: 1)
@@ -41,9 +50,11 @@ public enum Ribsd {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
                 // Stop accepting, let requests in flight finish, then tear the sessions down.
+                logger.message(.info, "stopping", fields: [("signal", signalNumber == SIGINT ? "SIGINT" : "SIGTERM")])
                 server.stop()
                 sweeper.cancel()
                 service.closeAll()
+                logger.message(.info, "stopped")
                 exit(0)
             }
             source.resume()

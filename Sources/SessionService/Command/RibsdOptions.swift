@@ -7,6 +7,8 @@ public struct RibsdOptions: Sendable, Equatable {
     public var server = ServerConfiguration()
     /// The session service's limits.
     public var service = ServiceConfiguration()
+    /// What the log shows.
+    public var logLevel = RequestLogger.Level.info
     /// `--help` was given.
     public var showHelp = false
     /// `--version` was given.
@@ -26,6 +28,7 @@ public struct RibsdOptions: Sendable, Equatable {
         ("--max-sessions", "RIBSD_MAX_SESSIONS", "most sessions held at once (default 100000)"),
         ("--session-ttl", "RIBSD_SESSION_TTL", "seconds a session may stay idle (default 1800)"),
         ("--max-body", "RIBSD_MAX_BODY", "largest request body in bytes (default 65536)"),
+        ("--log-level", "RIBSD_LOG_LEVEL", "debug, info (one line per request), warn, error or off (default info)"),
     ]
 
     /// Parses `arguments` (without the program name) over `environment`.
@@ -70,6 +73,12 @@ public struct RibsdOptions: Sendable, Equatable {
         if let limit = values["--max-sessions"] { options.service.maxSessions = try positive(limit, "--max-sessions", max: 100_000_000) }
         if let ttl = values["--session-ttl"] { options.service.sessionTTL = try positive(ttl, "--session-ttl", max: 31_536_000) }
         if let body = values["--max-body"] { options.server.maxBodySize = try positive(body, "--max-body", max: 64 * 1024 * 1024) }
+        if let level = values["--log-level"] {
+            guard let parsed = RequestLogger.Level(name: level) else {
+                throw ParseError(description: "--log-level must be one of debug, info, warn, error, off, not \(level)")
+            }
+            options.logLevel = parsed
+        }
         return options
     }
 

@@ -15,8 +15,11 @@ extension SessionService {
             session.withCore { $0.close() }
             throw .sessionLimit(configuration.maxSessions, retryAfter: retryAfterSeconds)
         }
+        metrics.recordCreated()
         let (body, version) = session.withCore { ($0.stateJSON, $0.version) }
-        return .json(status: 201, body, extraHeaders: [("Location", "/v1/sessions/\(id)"), ("ETag", "\"\(version)\"")])
+        var response = HTTPResponse.json(status: 201, body, extraHeaders: [("Location", "/v1/sessions/\(id)"), ("ETag", "\"\(version)\"")])
+        response.logTag = id
+        return response
     }
 
     func state(_ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
@@ -60,7 +63,15 @@ extension SessionService {
                 throw .versionMismatch(current: core.version)
             }
             if let key, core.idempotency[key] != nil { throw .idempotencyKeyReused() }
-            try core.apply(event, now: now)
+            let changed: Bool
+            do throws(ServiceError) {
+                changed = try core.apply(event, now: now)
+            } catch {
+                metrics.recordEvent(event.type.rawValue, Self.outcome(of: error))
+                throw error
+            }
+            metrics.recordEvent(event.type.rawValue, changed ? .applied : .unchanged)
+            if changed { metrics.recordLeaks(core.runtime.leakCount) }
             let response = HTTPResponse.json(core.stateJSON, extraHeaders: [("ETag", "\"\(core.version)\"")])
             if let key { core.idempotency.remember(key, body: body, response: response) }
             return response
@@ -92,10 +103,18 @@ extension SessionService {
         }
     }
 
+    private static func outcome(of error: ServiceError) -> ServiceMetrics.EventOutcome {
+        switch error.code {
+        case "event_not_handled": .eventNotHandled
+        case "invalid_navigation": .invalidNavigation
+        default: .failed
+        }
+    }
+
     /// A session found in the store may have been deleted or have expired since: both are gone.
     private func checkLive(_ core: SessionCore, now: Int64) throws(ServiceError) {
         if expireIfIdle(core, now: now) {
-            store.remove(core.id)
+            if store.remove(core.id) != nil { metrics.recordExpired(1) }
             throw .sessionNotFound()
         }
         core.lastAccessMilliseconds = now

@@ -26,8 +26,9 @@ final class SessionCore {
         renderDocument()
     }
 
-    /// Applies one event; on failure the session is exactly as before.
-    func apply(_ event: AppEvent, now: Int64) throws(ServiceError) {
+    /// Applies one event and tells whether it changed anything; on failure the session is exactly as before.
+    @discardableResult
+    func apply(_ event: AppEvent, now: Int64) throws(ServiceError) -> Bool {
         do {
             try runtime.apply(event)
         } catch {
@@ -42,11 +43,12 @@ final class SessionCore {
         }
         let next = renderContent()
         // An idempotent repeat (didPop of a screen already gone) leaves the bytes, and so the version, as they were.
-        guard next != content else { return }
+        guard next != content else { return false }
         content = next
         version += 1
         history.append(HistoryEntry(version: version, event: event, atMilliseconds: now))
         renderDocument()
+        return true
     }
 
     /// Detaches the whole tree and marks the session gone.

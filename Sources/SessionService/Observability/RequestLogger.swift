@@ -1,0 +1,73 @@
+import AppHosting
+import Glibc
+import HTTPServer
+
+/// One JSON line per event to standard error: requests, start and stop, server errors. Never a body.
+public struct RequestLogger: Sendable {
+    /// How much is logged.
+    public enum Level: Int, Sendable, Comparable, CaseIterable {
+        case debug, info, warn, error, off
+
+        /// The level's name, as `--log-level` takes it.
+        public var name: String { String(describing: self) }
+
+        /// Parses a `--log-level` value.
+        public init?(name: String) {
+            guard let level = Self.allCases.first(where: { $0.name == name.lowercased() }) else { return nil }
+            self = level
+        }
+
+        public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// The lowest level written.
+    public let level: Level
+    private let clock: any ServiceClock
+    private let sink: @Sendable ([UInt8]) -> Void
+
+    /// Creates a logger writing to standard error (or to `sink`, for tests).
+    public init(level: Level, clock: any ServiceClock = SystemClock(), sink: (@Sendable ([UInt8]) -> Void)? = nil) {
+        self.level = level
+        self.clock = clock
+        self.sink = sink ?? { bytes in
+            bytes.withUnsafeBufferPointer { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        }
+    }
+
+    /// Logs a finished request: method, route template, status, duration, session.
+    public func request(_ summary: HTTPRequestSummary) {
+        guard level <= .info else { return }
+        let seconds = Double(summary.duration.components.seconds) + Double(summary.duration.components.attoseconds) / 1e18
+        write(.info, "request") { json in
+            json.field("method", summary.method.rawValue)
+            json.key("route")
+            if let route = summary.route { json.string(route) } else { json.null() }
+            json.field("status", summary.status)
+            json.key("duration_ms")
+            json.raw(Array(String((seconds * 1e6).rounded() / 1e3).utf8))
+            json.key("session")
+            if let session = summary.logTag { json.string(session) } else { json.null() }
+        }
+    }
+
+    /// Logs a message with fields at `level`.
+    public func message(_ level: Level, _ message: String, fields: [(String, String)] = []) {
+        guard self.level <= level, level != .off else { return }
+        write(level, message) { json in
+            for (key, value) in fields { json.field(key, value) }
+        }
+    }
+
+    private func write(_ level: Level, _ message: String, fields: (inout JSONWriter) -> Void) {
+        var json = JSONWriter(capacity: 256)
+        json.beginObject()
+        json.field("time", RFC3339.format(milliseconds: clock.nowMilliseconds()))
+        json.field("level", level.name)
+        json.field("msg", message)
+        fields(&json)
+        json.endObject()
+        var bytes = json.bytes
+        bytes.append(UInt8(ascii: "\n"))
+        sink(bytes)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import HTTPServer
+import Synchronization
+
+/// Counters for `GET /metrics`: requests, latency, events, leaks and session churn.
+public final class ServiceMetrics: Sendable {
+    /// What became of an event that reached a session.
+    public enum EventOutcome: String, Sendable, CaseIterable {
+        case applied, unchanged, eventNotHandled = "event_not_handled", invalidNavigation = "invalid_navigation", failed
+    }
+
+    private struct RequestKey: Hashable {
+        let method: HTTPMethod
+        let route: String
+        let status: Int
+    }
+
+    private struct State {
+        var requests: [RequestKey: Int] = [:]
+        var bucketCounts = [Int](repeating: 0, count: ServiceMetrics.latencyBounds.count)
+        var latencySum: Double = 0
+        var latencyCount = 0
+        var events: [String: Int] = [:]
+    }
+
+    /// Latency histogram bounds, seconds.
+    static let latencyBounds: [Double] = [0.000_05, 0.000_1, 0.000_25, 0.000_5, 0.001, 0.002_5, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1]
+
+    private let state = Mutex(State())
+    private let leaks = Atomic<Int>(0)
+    private let expired = Atomic<Int>(0)
+    private let created = Atomic<Int>(0)
+
+    /// Creates empty counters.
+    public init() {}
+
+    /// Counts one finished request.
+    public func record(_ request: HTTPRequestSummary) {
+        let seconds = Double(request.duration.components.seconds) + Double(request.duration.components.attoseconds) / 1e18
+        let key = RequestKey(method: request.method, route: request.route ?? "unmatched", status: request.status)
+        state.withLock { state in
+            state.requests[key, default: 0] += 1
+            if let bucket = Self.latencyBounds.firstIndex(where: { seconds <= $0 }) { state.bucketCounts[bucket] += 1 }
+            state.latencySum += seconds
+            state.latencyCount += 1
+        }
+    }
+
+    /// Counts one event by type and outcome.
+    public func recordEvent(_ type: String, _ outcome: EventOutcome) {
+        state.withLock { $0.events[type + "\u{0}" + outcome.rawValue, default: 0] += 1 }
+    }
+
+    /// Counts leaks reported after an event.
+    public func recordLeaks(_ count: Int) {
+        if count > 0 { leaks.add(count, ordering: .relaxed) }
+    }
+
+    /// Counts expired sessions.
+    public func recordExpired(_ count: Int) {
+        if count > 0 { expired.add(count, ordering: .relaxed) }
+    }
+
+    /// Counts a created session.
+    public func recordCreated() {
+        created.add(1, ordering: .relaxed)
+    }
+
+    /// The Prometheus text exposition (format 0.0.4).
+    public func render(sessionsAlive: Int) -> String {
+        let snapshot = state.withLock { $0 }
+        var text = ""
+        text += "# HELP ribsd_http_requests_total HTTP requests by method, route and status.\n# TYPE ribsd_http_requests_total counter\n"
+        for (key, count) in snapshot.requests.sorted(by: { ($0.key.route, $0.key.method.rawValue, $0.key.status) < ($1.key.route, $1.key.method.rawValue, $1.key.status) }) {
+            text += "ribsd_http_requests_total{method=\"\(key.method.rawValue)\",route=\"\(Self.escape(key.route))\",status=\"\(key.status)\"} \(count)\n"
+        }
+        text += "# HELP ribsd_http_request_duration_seconds Time from request line to response.\n# TYPE ribsd_http_request_duration_seconds histogram\n"
+        var cumulative = 0
+        for (index, bound) in Self.latencyBounds.enumerated() {
+            cumulative += snapshot.bucketCounts[index]
+            text += "ribsd_http_request_duration_seconds_bucket{le=\"\(bound)\"} \(cumulative)\n"
+        }
+        text += "ribsd_http_request_duration_seconds_bucket{le=\"+Inf\"} \(snapshot.latencyCount)\n"
+        text += "ribsd_http_request_duration_seconds_sum \(snapshot.latencySum)\n"
+        text += "ribsd_http_request_duration_seconds_count \(snapshot.latencyCount)\n"
+        text += "# HELP ribsd_sessions Sessions alive.\n# TYPE ribsd_sessions gauge\nribsd_sessions \(sessionsAlive)\n"
+        text += "# HELP ribsd_sessions_created_total Sessions created.\n# TYPE ribsd_sessions_created_total counter\n"
+        text += "ribsd_sessions_created_total \(created.load(ordering: .relaxed))\n"
+        text += "# HELP ribsd_sessions_expired_total Sessions torn down after their idle TTL.\n# TYPE ribsd_sessions_expired_total counter\n"
+        text += "ribsd_sessions_expired_total \(expired.load(ordering: .relaxed))\n"
+        text += "# HELP ribsd_events_total Events by type and outcome.\n# TYPE ribsd_events_total counter\n"
+        for (key, count) in snapshot.events.sorted(by: { $0.key < $1.key }) {
+            let parts = key.split(separator: "\u{0}", maxSplits: 1).map(String.init)
+            text += "ribsd_events_total{type=\"\(Self.escape(parts[0]))\",outcome=\"\(parts.count > 1 ? parts[1] : "")\"} \(count)\n"
+        }
+        text += "# HELP ribsd_leaks_found_total Leaks the leak detector reported after events.\n# TYPE ribsd_leaks_found_total counter\n"
+        text += "ribsd_leaks_found_total \(leaks.load(ordering: .relaxed))\n"
+        return text
+    }
+
+    /// Label values escape backslash, quote and newline.
+    private static func escape(_ value: String) -> String {
+        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
+    }
+}
