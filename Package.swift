@@ -47,6 +47,20 @@ let package = Package(
             path: "Examples/HelloApp",
             swiftSettings: settings
         ),
+        // In-process microbenchmarks (scripts/bench builds them in release).
+        .executableTarget(
+            name: "ribsd-bench",
+            dependencies: ["SessionService", "BuiltinApps", "AppHosting", "HTTPServer"],
+            path: "Benchmarks/RibsBench",
+            swiftSettings: settings
+        ),
+        // libFuzzer entry over event decoding and dispatch (scripts/fuzz builds it with -sanitize=fuzzer).
+        .executableTarget(
+            name: "FuzzEvents",
+            dependencies: ["BuiltinApps", "AppHosting"],
+            path: "Fuzz/FuzzEvents",
+            swiftSettings: settings
+        ),
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: settings),
         .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI"], swiftSettings: settings),

@@ -35,6 +35,7 @@ public final class SessionService: Sendable {
     public func addRoutes(to router: HTTPRouter) {
         router.add(.GET, "/healthz") { _ in .json(Array(#"{"status":"ok"}"#.utf8)) }
         router.add(.GET, "/v1/apps") { [self] _ in .json(appsJSON) }
+        router.add(.GET, "/openapi.json") { _ in .json(Array(OpenAPIDocument.json.utf8)) }
         router.add(.GET, "/metrics") { [self] _ in
             HTTPResponse(
                 status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],

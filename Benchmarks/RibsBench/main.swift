@@ -1,0 +1,2 @@
+// Replaced by the benchmark suite.
+print("ribsd-bench")

@@ -1,0 +1,2 @@
+// Replaced by the fuzz entry point.
+print("FuzzEvents")
