@@ -48,6 +48,14 @@ public final class SessionService: Sendable {
         router.add(.GET, "/v1/sessions/:id/history") { [self] request in respond(request) { () throws(ServiceError) in try history(request) } }
     }
 
+    /// Counts every request `server` finishes in `metrics` and logs it; call before `server.start()`.
+    public func instrument(_ server: HTTPServer, logger: RequestLogger) {
+        server.onRequestCompleted = { [metrics] summary in
+            metrics.record(summary)
+            logger.request(summary)
+        }
+    }
+
     /// Tears down every session idle longer than the TTL; returns how many expired.
     @discardableResult
     public func expireIdleSessions() -> Int {

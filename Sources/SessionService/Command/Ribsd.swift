@@ -26,10 +26,7 @@ public enum Ribsd {
         let server = HTTPServer(configuration: options.server, router: router) { message in
             logger.message(.error, "server error", fields: [("error", message)])
         }
-        server.onRequestCompleted = { summary in
-            service.metrics.record(summary)
-            logger.request(summary)
-        }
+        service.instrument(server, logger: logger)
         do {
             try server.start()
         } catch {
