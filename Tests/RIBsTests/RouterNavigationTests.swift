@@ -259,4 +259,38 @@ struct RouterNavigationTests {
         #expect(tree(app.root) == "Root[A]")
         #expect(app.log.events.isEmpty)
     }
+
+    // MARK: tree and screen stay together when a stack operation removes several views
+
+    @Test("setRouters detaches the RIBs whose views it took off the stack")
+    func setRoutersDetachesReplaced() throws {
+        let app = try App()
+        let a = app.rib("A"), b = app.rib("B"), c = app.rib("C")
+        try app.root.setRouters([a, b], on: app.nav, animated: false)
+        app.log.clear()
+
+        try app.root.setRouters([a, c], on: app.nav, animated: true)
+
+        #expect(app.window.snapshot == [Layer(.root, ["A", "C"])])
+        #expect(tree(app.root) == "Root[A,C]")
+        #expect(!b.interactor.isActive)
+        #expect(app.log.events == ["B.willResignActive", "C.didBecomeActive", "C.didLoad"])
+    }
+
+    @Test("popRouter of a RIB in the middle of the stack pops and detaches the RIBs above it too")
+    func popRouterMidStack() throws {
+        let app = try App()
+        let a = app.rib("A"), b = app.rib("B"), c = app.rib("C")
+        for rib in [a, b, c] { try app.root.pushRouter(rib, onto: app.nav, animated: false) }
+
+        try app.root.popRouter(b, from: app.nav, animated: true)
+
+        #expect(app.window.snapshot == [Layer(.root, ["Home", "A"])])
+        #expect(tree(app.root) == "Root[A]")
+        #expect(!b.interactor.isActive && !c.interactor.isActive && a.interactor.isActive)
+        // This test still holds b and c, so the detector reports both as alive, off screen.
+        #expect(Set(app.detector.leaks()) == Set(["B", "C"].flatMap { name in
+            [Leak.Kind.router, .interactor, .viewController].map { Leak(name: name, kind: $0, reason: .stillAlive) }
+        }))
+    }
 }
