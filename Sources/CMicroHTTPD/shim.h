@@ -58,4 +58,25 @@ static inline uint16_t cmhd_bind_port(struct MHD_Daemon *daemon) {
     return info == NULL ? 0 : info->port;
 }
 
+/// A chunked response of unknown length whose bytes come from `reader` (MHD_SIZE_UNKNOWN, so HTTP/1.1
+/// clients get `Transfer-Encoding: chunked`). `free_cb` runs once when MHD drops the response.
+static inline struct MHD_Response *cmhd_create_stream_response(size_t block_size,
+                                                               MHD_ContentReaderCallback reader, void *cls,
+                                                               MHD_ContentReaderFreeCallback free_cb) {
+    return MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, block_size, reader, cls, free_cb);
+}
+
+/// MHD_CONTENT_READER_END_OF_STREAM: a cast macro Swift cannot import.
+static inline ssize_t cmhd_reader_end_of_stream(void) { return MHD_CONTENT_READER_END_OF_STREAM; }
+
+/// MHD_CONTENT_READER_END_WITH_ERROR: a cast macro Swift cannot import.
+static inline ssize_t cmhd_reader_end_with_error(void) { return MHD_CONTENT_READER_END_WITH_ERROR; }
+
+/// Sets one connection's idle timeout in seconds, 0 for none (variadic MHD_set_connection_option).
+/// Streams clear it (a long-lived response would otherwise be cut at the daemon's CONNECTION_TIMEOUT)
+/// and restore it when they end, for the kept-alive connection's next request.
+static inline enum MHD_Result cmhd_set_connection_timeout(struct MHD_Connection *connection, unsigned int seconds) {
+    return MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
+}
+
 #endif

@@ -7,10 +7,10 @@ import Glibc
 
 extension HTTPServer {
     /// MHD flags: internal polling thread (+ pool via option) with epoll, TURBO (optimistic I/O), errors to
-    /// our logger, and ITC so MHD_quiesce_daemon works with a pool. Add MHD_ALLOW_SUSPEND_RESUME here for SSE.
+    /// our logger, ITC so MHD_quiesce_daemon works with a pool, and suspend/resume for streamed responses.
     static var daemonFlags: UInt32 {
         MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_TURBO.rawValue
-            | MHD_USE_ERROR_LOG.rawValue | MHD_USE_ITC.rawValue
+            | MHD_USE_ERROR_LOG.rawValue | MHD_USE_ITC.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
     }
 
     /// Starts the daemon for `context` bound to `address`; maps failures to a clear `HTTPServerError`.

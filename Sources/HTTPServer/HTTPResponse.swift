@@ -1,8 +1,5 @@
-/// A complete response: status, header fields and body bytes, copied once into MHD when queued.
-///
-/// Room for streaming: server-sent events will need MHD_ALLOW_SUSPEND_RESUME and
-/// `MHD_create_response_from_callback`. That will arrive as an optional stream property (nil by default)
-/// taking precedence over `body`, so every existing initializer and handler keeps working unchanged.
+/// A complete response: status, header fields and body bytes, copied once into MHD when queued;
+/// or, with `stream` set, a chunked body sent as its producer supplies it (server-sent events).
 public struct HTTPResponse: Sendable {
     /// Status code; values outside 200...599 are replaced by a 500 problem (and logged).
     public var status: Int
@@ -13,6 +10,9 @@ public struct HTTPResponse: Sendable {
     public var body: [UInt8]
     /// Never sent: handed to `HTTPServer.onRequestCompleted` with the request (a session id for the log).
     public var logTag: String?
+    /// A streamed body; when set it replaces `body`. Counted against `ServerConfiguration.maxStreams`
+    /// (over it the client gets a 503 `stream_limit` problem and the stream ends at once).
+    public var stream: StreamBody?
 
     /// Creates a response from a status, header fields and body bytes.
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
@@ -24,6 +24,15 @@ public struct HTTPResponse: Sendable {
     /// The first value of a header field, compared case-insensitively (ASCII).
     public func header(_ name: String) -> String? {
         headers.first { asciiCaseInsensitiveEquals($0.name, name) }?.value
+    }
+
+    /// A streamed response: headers now, then whatever `body` is sent, until it is finished.
+    public static func stream(_ body: StreamBody, status: Int = 200, headers: [(name: String, value: String)])
+        -> HTTPResponse
+    {
+        var response = HTTPResponse(status: status, headers: headers)
+        response.stream = body
+        return response
     }
 
     /// A response with an `application/json` body already encoded as bytes.

@@ -8,8 +8,7 @@ import Glibc
 /// An HTTP/1.1 server on libmicrohttpd: an epoll thread pool that routes requests to synchronous handlers.
 ///
 /// Lifecycle: `init` → (set `onRequestCompleted`) → `start()` → `stop()`. A server starts once.
-/// Server-sent events will later need `MHD_ALLOW_SUSPEND_RESUME` in `daemonFlags` (and resuming every
-/// suspended connection before MHD_stop_daemon); nothing else in the lifecycle has to change.
+/// Handlers may return streamed responses (`HTTPResponse.stream`); `stop()` finishes them first.
 public final class HTTPServer: Sendable {
     /// The configuration this server was created with.
     public let configuration: ServerConfiguration
@@ -17,11 +16,13 @@ public final class HTTPServer: Sendable {
     private let router: HTTPRouter
     private let log: @Sendable (String) -> Void
     private let state = Mutex<Lifecycle>(.idle)
+    /// Per-request states this server holds now (zero once stopped: every path releases its state).
+    let requestStates = LiveCount()
     private let completionHook = Mutex<(@Sendable (HTTPRequestSummary) -> Void)?>(nil)
 
     private enum Lifecycle {
         case idle
-        case running(DaemonHandle, ServerContext, port: UInt16)
+        case running(MHDHandle, ServerContext, port: UInt16)
         case stopping(port: UInt16)
         case stopped
     }
@@ -66,46 +67,59 @@ public final class HTTPServer: Sendable {
         }
     }
 
+    /// Streamed responses open now.
+    public var openStreams: Int {
+        state.withLock { state in
+            if case .running(_, let context, _) = state { return context.streams.count }
+            return 0
+        }
+    }
+
     /// Validates the configuration, binds the address and starts MHD's threads.
     public func start() throws(HTTPServerError) {
         try configuration.validate()
         var address = try SocketAddress.ipv4(host: configuration.host, port: configuration.port)
         let context = ServerContext(
-            routes: router.compile(), maxBodySize: configuration.maxBodySize, log: log,
-            onRequestCompleted: onRequestCompleted)
+            routes: router.compile(), maxBodySize: configuration.maxBodySize,
+            maxStreams: min(configuration.maxStreams, configuration.connectionLimit), idleTimeout: configuration.idleTimeout, log: log,
+            onRequestCompleted: onRequestCompleted, requestStates: requestStates)
         try state.withLock { (state: inout Lifecycle) throws(HTTPServerError) in
             guard case .idle = state else { throw .alreadyStarted }
             let daemon = try startDaemon(address: &address, context: context)
-            state = .running(DaemonHandle(daemon: daemon), context, port: cmhd_bind_port(daemon))
+            state = .running(MHDHandle(pointer: daemon), context, port: cmhd_bind_port(daemon))
         }
+        context.streams.startHeartbeat(every: configuration.streamHeartbeatInterval)
     }
 
-    /// Graceful stop: stop accepting (MHD_quiesce_daemon; new connections are refused at once), let
-    /// in-flight requests finish for up to `gracePeriod` (their responses carry `Connection: close`), then
-    /// close every connection and join MHD's threads. Blocks until done. Idempotent.
+    /// Graceful stop: stop accepting (MHD_quiesce_daemon; new connections are refused at once), finish every
+    /// open stream, let in-flight requests finish for up to `gracePeriod` (their responses carry
+    /// `Connection: close`), then close every connection and join MHD's threads. Blocks until done. Idempotent.
     /// Must not be called from a handler (it waits for MHD's threads, one of which would be the caller).
     public func stop(gracePeriod: Duration = .seconds(10)) {
-        let running: (DaemonHandle, ServerContext)? = state.withLock { state in
+        let running: (MHDHandle, ServerContext)? = state.withLock { state in
             guard case .running(let handle, let context, let port) = state else { return nil }
             state = .stopping(port: port)
             return (handle, context)
         }
         guard let (handle, context) = running else { return }
         context.draining.store(true, ordering: .relaxed)
-        let listenSocket = MHD_quiesce_daemon(handle.daemon)
+        let listenSocket = MHD_quiesce_daemon(handle.pointer)
         if listenSocket >= 0 {
             // Quiesce only stops polling the socket; the kernel would still complete handshakes into the
             // backlog. Shutting the listening socket down makes new connects fail with ECONNREFUSED now.
             // It is closed only after MHD_stop_daemon, as MHD requires.
             _ = shutdown(listenSocket, Int32(SHUT_RDWR))
         }
+        // Streams never end by themselves, and MHD_stop_daemon must not meet a suspended connection:
+        // finishing them resumes each one, sends what is buffered and completes its request now.
+        context.streams.closeAll()
         let deadline = ContinuousClock.now + gracePeriod
         while context.inFlight.load(ordering: .acquiring) > 0 && ContinuousClock.now < deadline {
             usleep(2_000)
         }
         let unfinished = context.inFlight.load(ordering: .acquiring)
         if unfinished > 0 { log("stopping with \(unfinished) request(s) still in flight after the grace period") }
-        MHD_stop_daemon(handle.daemon)
+        MHD_stop_daemon(handle.pointer)
         if listenSocket >= 0 { _ = close(listenSocket) }
         // MHD's threads are joined: no callback can use `context` any more; the reference dies here.
         withExtendedLifetime(context) {}

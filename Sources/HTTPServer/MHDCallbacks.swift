@@ -15,7 +15,8 @@ enum MHDCallbacks {
         guard let cls else { return nil }
         let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
         let state = RequestState(
-            query: uri.flatMap(rawQuery), started: context.onRequestCompleted == nil ? nil : .now)
+            query: uri.flatMap(rawQuery), started: context.onRequestCompleted == nil ? nil : .now,
+            liveCount: context.requestStates)
         return Unmanaged.passRetained(state).toOpaque()
     }
 

@@ -18,7 +18,8 @@ enum RequestHandling {
             state = Unmanaged<RequestState>.fromOpaque(raw).takeUnretainedValue()
         } else {
             // The URI log callback always runs first; this only guards against an MHD that skipped it.
-            state = RequestState(query: nil, started: context.onRequestCompleted == nil ? nil : .now)
+            state = RequestState(
+                query: nil, started: context.onRequestCompleted == nil ? nil : .now, liveCount: context.requestStates)
             conCls.pointee = Unmanaged.passRetained(state).toOpaque()
         }
 
@@ -41,7 +42,7 @@ enum RequestHandling {
                 return .YES
             }
             state.phase = .answered
-            let response = respond(to: state, url: url, connection: connection, context: context)
+            let response = admitStream(respond(to: state, url: url, connection: connection, context: context), context: context)
             state.status = response.status
             state.logTag = response.logTag
             return queue(response, on: connection, context: context)
@@ -117,6 +118,7 @@ enum RequestHandling {
                 method: state.method, path: url, query: state.query, body: body, pattern: pattern, connection: connection)
             let response = handler(request)
             guard (200...599).contains(response.status) else {
+                response.stream?.refuse()
                 context.log("handler for \(pattern.pattern) returned invalid status \(response.status); sending 500")
                 return .problem(status: 500, code: "internal_error", title: "Internal Server Error",
                                 detail: "The server could not produce a response.")
@@ -126,9 +128,13 @@ enum RequestHandling {
     }
 
     /// Hands the response to MHD: one copy of the body (MUST_COPY), headers, queue, release our reference.
-    private static func queue(_ response: HTTPResponse, on connection: OpaquePointer, context: ServerContext)
+    /// A response with a stream goes to `queueStream` instead.
+    static func queue(_ response: HTTPResponse, on connection: OpaquePointer, context: ServerContext)
         -> MHD_Result
     {
+        if let stream = response.stream {
+            return queueStream(response, stream: stream, on: connection, context: context)
+        }
         let created = response.body.withUnsafeBytes { raw in
             MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress),
                                             .RESPMEM_MUST_COPY)
@@ -138,6 +144,12 @@ enum RequestHandling {
             return .NO
         }
         defer { MHD_destroy_response(mhdResponse) }
+        addHeaders(of: response, to: mhdResponse, context: context)
+        return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+    }
+
+    /// Copies the response's header fields to MHD (logging refused ones), plus `Connection: close` when draining.
+    static func addHeaders(of response: HTTPResponse, to mhdResponse: OpaquePointer, context: ServerContext) {
         for (name, value) in response.headers {
             let added = name.withCString { name in value.withCString { MHD_add_response_header(mhdResponse, name, $0) } }
             if added != .YES { context.log("dropped response header \"\(name)\" refused by microhttpd") }
@@ -145,7 +157,6 @@ enum RequestHandling {
         if context.draining.load(ordering: .relaxed) {
             _ = MHD_add_response_header(mhdResponse, "Connection", "close")
         }
-        return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
     }
 
     /// Runs `body` over the bytes of MHD's NUL-terminated path.

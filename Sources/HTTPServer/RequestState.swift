@@ -26,24 +26,26 @@ final class RequestState {
     /// Set only when a completion hook is installed, to keep clock reads off the hot path otherwise.
     var started: ContinuousClock.Instant?
 
-    init(query: String?, started: ContinuousClock.Instant?) {
+    /// The server's count of live states, so tests can prove every path through MHD releases its state.
+    private let liveCount: LiveCount
+
+    init(query: String?, started: ContinuousClock.Instant?, liveCount: LiveCount) {
         self.query = query
         self.started = started
-        #if DEBUG
-        RequestState.live.add(1, ordering: .relaxed)
-        #endif
+        self.liveCount = liveCount
+        liveCount.value.add(1, ordering: .relaxed)
     }
 
-    #if DEBUG
-    /// Live instances, so tests can prove every path through MHD releases its state (debug builds only).
-    static let live = Atomic<Int>(0)
-
-    deinit { RequestState.live.subtract(1, ordering: .relaxed) }
-    #endif
+    deinit { liveCount.value.subtract(1, ordering: .relaxed) }
 
     /// The matched route pattern, if any.
     var route: String? {
         if case .matched(let pattern, _) = resolution { return pattern.pattern }
         return nil
     }
+}
+
+/// A count of live objects, owned by one server (a process-wide count would mix parallel servers in tests).
+final class LiveCount: Sendable {
+    let value = Atomic<Int>(0)
 }

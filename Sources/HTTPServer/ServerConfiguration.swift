@@ -22,6 +22,11 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var connectionMemoryLimit: Int
     /// Largest accepted request body in bytes; larger bodies are read and discarded, then answered with 413.
     public var maxBodySize: Int
+    /// Most streamed responses open at once; past it a stream request is answered 503 `stream_limit`.
+    /// Each stream also holds one of `connectionLimit`'s connections, so at most that many are ever open.
+    public var maxStreams: Int
+    /// How often an idle stream gets its heartbeat bytes (`StreamBody.heartbeat`).
+    public var streamHeartbeatInterval: Duration
 
     /// Creates a configuration; every argument has a production-ready default.
     public init(
@@ -32,7 +37,9 @@ public struct ServerConfiguration: Sendable, Equatable {
         perIPConnectionLimit: Int = 64,
         idleTimeout: Int = 30,
         connectionMemoryLimit: Int = 32 * 1024,
-        maxBodySize: Int = 65536
+        maxBodySize: Int = 65536,
+        maxStreams: Int = 512,
+        streamHeartbeatInterval: Duration = .seconds(15)
     ) {
         self.host = host
         self.port = port
@@ -42,6 +49,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         self.idleTimeout = idleTimeout
         self.connectionMemoryLimit = connectionMemoryLimit
         self.maxBodySize = maxBodySize
+        self.maxStreams = maxStreams
+        self.streamHeartbeatInterval = streamHeartbeatInterval
     }
 
     /// Checks every value MHD would misread (zeros meaning "unlimited"/"never", negatives); `start()` calls it.
@@ -59,6 +68,9 @@ public struct ServerConfiguration: Sendable, Equatable {
         try require(connectionMemoryLimit >= 4096,
                     "connectionMemoryLimit must be >= 4096 bytes (got \(connectionMemoryLimit))")
         try require(maxBodySize >= 0, "maxBodySize must be >= 0 (got \(maxBodySize))")
+        try require(maxStreams >= 0, "maxStreams must be >= 0 (got \(maxStreams))")
+        try require(streamHeartbeatInterval >= .milliseconds(10),
+                    "streamHeartbeatInterval must be at least 10 ms (got \(streamHeartbeatInterval))")
         _ = try SocketAddress.ipv4(host: host, port: port)
     }
 }

@@ -8,19 +8,32 @@ final class ServerContext: Sendable {
     let maxBodySize: Int
     let log: @Sendable (String) -> Void
     let onRequestCompleted: (@Sendable (HTTPRequestSummary) -> Void)?
+    /// Per-request states alive (created at the request line, released at NOTIFY_COMPLETED).
+    let requestStates: LiveCount
     /// Requests between their first access-handler call and NOTIFY_COMPLETED.
     let inFlight = Atomic<Int>(0)
     /// Set by `stop()`: responses then carry `Connection: close` so keep-alive clients go away.
     let draining = Atomic<Bool>(false)
     /// The last line MHD logged, used to explain a failed start.
     let lastLogLine = Mutex<String?>(nil)
+    /// Streamed responses now open, at most `maxStreams`.
+    let streams: StreamRegistry
+    let maxStreams: Int
+    /// `ServerConfiguration.idleTimeout`, restored on a kept-alive connection when its stream ends.
+    let idleTimeout: UInt32
 
     init(
-        routes: RouteTable, maxBodySize: Int, log: @escaping @Sendable (String) -> Void,
-        onRequestCompleted: (@Sendable (HTTPRequestSummary) -> Void)?
+        routes: RouteTable, maxBodySize: Int, maxStreams: Int, idleTimeout: Int,
+        log: @escaping @Sendable (String) -> Void,
+        onRequestCompleted: (@Sendable (HTTPRequestSummary) -> Void)?,
+        requestStates: LiveCount
     ) {
+        self.requestStates = requestStates
         self.routes = routes
         self.maxBodySize = maxBodySize
+        self.maxStreams = maxStreams
+        self.idleTimeout = UInt32(clamping: idleTimeout)
+        self.streams = StreamRegistry(limit: maxStreams)
         self.log = log
         self.onRequestCompleted = onRequestCompleted
     }

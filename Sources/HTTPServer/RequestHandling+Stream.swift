@@ -1,0 +1,53 @@
+import CMicroHTTPD
+import Synchronization
+
+extension RequestHandling {
+    /// Counts a streamed response against the server's stream limit, or replaces it with a 503 problem
+    /// (limit reached, or the server is stopping) and ends the stream so its producer drops it.
+    static func admitStream(_ response: HTTPResponse, context: ServerContext) -> HTTPResponse {
+        guard let stream = response.stream else { return response }
+        if context.draining.load(ordering: .relaxed) {
+            stream.refuse()
+            return .problem(status: 503, code: "shutting_down", title: "Service Unavailable",
+                            detail: "The server is stopping.")
+        }
+        guard context.streams.add(stream) else {
+            stream.refuse()
+            context.log("refused a stream: \(context.maxStreams) streams already open")
+            return .problem(status: 503, code: "stream_limit", title: "Service Unavailable",
+                            detail: "The server holds its maximum of \(context.maxStreams) open streams.",
+                            extraHeaders: [("Retry-After", "5")])
+        }
+        return response
+    }
+
+    /// Queues an admitted stream: a chunked response whose reader drains the stream and suspends the
+    /// connection while it is empty. The connection's idle timeout is cleared while the stream lasts (a
+    /// stream is idle by design, and a suspended connection is not timed anyway; heartbeats notice dead
+    /// clients instead) and restored when it ends.
+    static func queueStream(
+        _ response: HTTPResponse, stream: StreamBody, on connection: OpaquePointer, context: ServerContext
+    ) -> MHD_Result {
+        let binding = StreamCallbacks.Binding(
+            stream: stream, registry: context.streams, connection: MHDHandle(pointer: connection),
+            idleTimeout: context.idleTimeout)
+        let retained = Unmanaged.passRetained(binding)
+        guard let mhdResponse = cmhd_create_stream_response(
+            StreamCallbacks.blockSize, StreamCallbacks.reader, retained.toOpaque(), StreamCallbacks.free)
+        else {
+            retained.release()
+            context.streams.remove(stream)
+            stream.refuse()
+            context.log("could not create a stream response (out of memory?); closing the connection")
+            return .NO
+        }
+        // From here MHD owns `retained`: StreamCallbacks.free releases it, even if queueing fails below.
+        defer { MHD_destroy_response(mhdResponse) }
+        addHeaders(of: response, to: mhdResponse, context: context)
+        stream.attach(to: connection)
+        if cmhd_set_connection_timeout(connection, 0) != .YES {
+            context.log("could not clear the timeout of a stream connection")
+        }
+        return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+    }
+}

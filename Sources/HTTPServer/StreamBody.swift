@@ -1,0 +1,164 @@
+import CMicroHTTPD
+import Synchronization
+
+/// The body of a streamed response: bytes handed to `send` go out as they come, until `finish()`.
+///
+/// A handler creates one, may `send` the first bytes at once, keeps it (e.g. in a subscriber list) and returns
+/// `HTTPResponse.stream(_:)`. Any thread may call `send` and `finish`; neither blocks (they append to a buffer
+/// and, if MHD's connection is suspended for lack of data, resume it). While nothing is buffered the connection
+/// is suspended: it costs no thread and no CPU, however long it stays open.
+public final class StreamBody: Sendable {
+    /// Bytes the server sends by itself every `ServerConfiguration.streamHeartbeatInterval` (e.g. an SSE
+    /// comment). They keep proxies from closing an idle stream and are how a vanished client is noticed:
+    /// a suspended connection is not polled, so only a failed write reveals that the peer is gone.
+    public let heartbeat: [UInt8]?
+    /// Most bytes buffered for a client that does not read; past it the stream is closed with an error
+    /// rather than letting a stalled client grow memory without bound.
+    public let maxBufferedBytes: Int
+
+    private let state = Mutex<State>(State())
+
+    /// Everything mutable, only touched under `state`'s lock.
+    private struct State {
+        /// Bytes not yet handed to MHD, from `readOffset` on.
+        var pending: [UInt8] = []
+        var readOffset = 0
+        /// `finish()` was called: end the body once `pending` is drained.
+        var finishing = false
+        /// The buffer overflowed or the server refused the stream: end the connection with an error.
+        var failed = false
+        /// MHD released the response (the connection is gone): nothing will be sent any more.
+        var released = false
+        /// The live MHD connection, from queueing until release. Only used to suspend and resume it.
+        var connection: MHDHandle?
+        /// The reader suspended the connection; the next `send`/`finish` must resume it (exactly once).
+        var suspended = false
+
+        var buffered: Int { pending.count - readOffset }
+    }
+
+    /// What the reader callback should tell MHD.
+    enum ReadResult: Equatable {
+        case bytes(Int)
+        case suspended
+        case endOfStream
+        case error
+    }
+
+    /// Creates an open stream; `heartbeat` bytes are sent while it is idle (nil: never).
+    public init(heartbeat: [UInt8]? = nil, maxBufferedBytes: Int = 1 << 20) {
+        self.heartbeat = heartbeat
+        self.maxBufferedBytes = maxBufferedBytes
+    }
+
+    /// Queues `bytes` for the client; false when the stream has ended (finished, failed or disconnected),
+    /// so a producer can drop it. Never blocks.
+    @discardableResult
+    public func send(_ bytes: [UInt8]) -> Bool {
+        state.withLock { state in
+            guard !state.finishing, !state.failed, !state.released else { return false }
+            guard !bytes.isEmpty else { return true }
+            if state.buffered + bytes.count > maxBufferedBytes {
+                state.failed = true
+                state.pending = []
+                state.readOffset = 0
+            } else {
+                state.pending.append(contentsOf: bytes)
+            }
+            Self.wake(&state)
+            return !state.failed
+        }
+    }
+
+    /// Ends the stream once the bytes already sent are out (the chunked body then terminates normally).
+    /// Idempotent.
+    public func finish() {
+        state.withLock { state in
+            guard !state.finishing, !state.released else { return }
+            state.finishing = true
+            Self.wake(&state)
+        }
+    }
+
+    /// False once the stream was finished, failed or its client went away.
+    public var isOpen: Bool {
+        state.withLock { !$0.finishing && !$0.failed && !$0.released }
+    }
+
+    // MARK: - Server side
+
+    /// Sends the heartbeat if nothing is waiting to go out; false when the stream has ended.
+    func beat() -> Bool {
+        guard let heartbeat else { return isOpen }
+        let idle = state.withLock { $0.buffered == 0 }
+        return idle ? send(heartbeat) : isOpen
+    }
+
+    /// Called just before the response is queued on `connection`.
+    func attach(to connection: OpaquePointer) {
+        let handle = MHDHandle(pointer: connection)
+        state.withLock { $0.connection = handle }
+    }
+
+    /// The server will not send this stream (limit reached, invalid response, stopping).
+    func refuse() {
+        state.withLock { state in
+            state.failed = true
+            state.pending = []
+            state.readOffset = 0
+            Self.wake(&state)
+        }
+    }
+
+    /// MHD dropped the response: forget the connection (it is about to be freed) and the buffer.
+    func release() {
+        state.withLock { state in
+            state.released = true
+            state.connection = nil
+            state.suspended = false
+            state.pending = []
+            state.readOffset = 0
+        }
+    }
+
+    /// The content reader: copies up to `capacity` buffered bytes to `destination`; with nothing buffered it
+    /// suspends the connection (MHD then stops polling it) instead of returning 0, which would busy-loop.
+    func read(into destination: UnsafeMutableRawPointer, capacity: Int) -> ReadResult {
+        state.withLock { state in
+            if state.failed { return .error }
+            let available = state.buffered
+            if available > 0 {
+                let count = min(available, capacity)
+                state.pending.withUnsafeBytes { source in
+                    destination.copyMemory(from: source.baseAddress! + state.readOffset, byteCount: count)
+                }
+                state.readOffset += count
+                if state.readOffset == state.pending.count {
+                    state.pending.removeAll(keepingCapacity: state.pending.capacity <= 64 * 1024)
+                    state.readOffset = 0
+                } else if state.readOffset >= 64 * 1024 && state.readOffset * 2 >= state.pending.count {
+                    // A client that never quite catches up: drop the sent prefix now and then.
+                    state.pending.removeFirst(state.readOffset)
+                    state.readOffset = 0
+                }
+                return .bytes(count)
+            }
+            if state.finishing { return .endOfStream }
+            guard let connection = state.connection else { return .error }
+            // Suspending under the lock pairs with `wake`: a concurrent `send` either ran before (and the
+            // bytes were seen above) or runs after and sees `suspended`, so no wake-up is lost.
+            state.suspended = true
+            MHD_suspend_connection(connection.pointer)
+            return .suspended
+        }
+    }
+
+    /// Resumes the connection if the reader suspended it. Called under the lock so that a resume can never
+    /// race with `release` (the connection pointer is valid while `suspended` is set) or with the server's
+    /// stop, which finishes every stream before MHD_stop_daemon.
+    private static func wake(_ state: inout State) {
+        guard state.suspended, let connection = state.connection else { return }
+        state.suspended = false
+        MHD_resume_connection(connection.pointer)
+    }
+}

@@ -1,0 +1,76 @@
+import Dispatch
+import Synchronization
+
+/// The open streams of one server run: counted against `maxStreams`, beaten by one shared heartbeat loop
+/// (no thread or timer per stream), and all finished when the server stops.
+///
+/// Lock order: the registry's lock is never held while calling into a stream (a stream may resume its
+/// connection, which takes an MHD mutex that MHD may hold while releasing another stream into `remove`).
+final class StreamRegistry: Sendable {
+    private let limit: Int
+    private let streams = Mutex<Entries>(Entries())
+    /// Cleared by `closeAll` to end the heartbeat loop.
+    private let beating = Atomic<Bool>(true)
+
+    private struct Entries {
+        var open: [ObjectIdentifier: StreamBody] = [:]
+        /// Set by `closeAll`: the server is stopping and takes no new streams.
+        var closed = false
+    }
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Streams open now.
+    var count: Int { streams.withLock { $0.open.count } }
+
+    /// Adds a stream unless the limit is reached or the server is stopping.
+    func add(_ stream: StreamBody) -> Bool {
+        streams.withLock { entries in
+            guard !entries.closed, entries.open.count < limit else { return false }
+            entries.open[ObjectIdentifier(stream)] = stream
+            return true
+        }
+    }
+
+    /// Forgets a stream whose response MHD released.
+    func remove(_ stream: StreamBody) {
+        _ = streams.withLock { $0.open.removeValue(forKey: ObjectIdentifier(stream)) }
+    }
+
+    /// Starts the heartbeat: every `interval`, each idle stream gets its heartbeat bytes.
+    func startHeartbeat(every interval: Duration) {
+        let nanoseconds = Int(interval.components.seconds) * 1_000_000_000
+            + Int(interval.components.attoseconds / 1_000_000_000)
+        scheduleBeat(after: .nanoseconds(max(nanoseconds, 1_000_000)))
+    }
+
+    /// One pending block on a global queue rather than a stored timer object: nothing to cancel or keep
+    /// alive, and after `closeAll` the last block finds `beating` false and stops rescheduling.
+    private func scheduleBeat(after period: DispatchTimeInterval) {
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + period) { [weak self] in
+            guard let self, self.beating.load(ordering: .acquiring) else { return }
+            self.beatAll()
+            self.scheduleBeat(after: period)
+        }
+    }
+
+    /// One heartbeat round, outside the registry's lock.
+    func beatAll() {
+        for stream in streams.withLock({ Array($0.open.values) }) {
+            _ = stream.beat()
+        }
+    }
+
+    /// Stops the heartbeat, refuses new streams and finishes every open one, so that none stays suspended
+    /// (MHD_stop_daemon panics on a suspended connection) and their requests complete at once.
+    func closeAll() {
+        beating.store(false, ordering: .releasing)
+        let open = streams.withLock { entries in
+            entries.closed = true
+            return Array(entries.open.values)
+        }
+        for stream in open { stream.finish() }
+    }
+}

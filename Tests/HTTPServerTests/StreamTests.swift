@@ -1,0 +1,305 @@
+import Foundation
+import HTTPServer
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension HTTPServerTests {
+    @Suite struct Streams {
+        @Test func chunksArriveInOrderAndFinishEndsTheBodyOnAKeptAliveConnection() throws {
+            let streams = StreamCollector()
+            try withServer({ $0.idleTimeout = 1 }, router: streams.router()) { server in
+                let client = try StreamClient(port: server.port)
+                let head = try client.open("/stream")
+                #expect(head.status == 200)
+                #expect(head.header("Transfer-Encoding")?.lowercased() == "chunked")
+                #expect(head.header("Content-Type") == "text/plain")
+                let stream = try #require(streams.wait(for: 1).first)
+                #expect(try client.readBody(until: "hello\n") == "hello\n")
+                for index in 1...50 { #expect(stream.send(Array("\(index)\n".utf8))) }
+                let expected = (1...50).map { "\($0)\n" }.joined()
+                #expect(try client.readBody(until: "50\n") == expected)
+
+                stream.finish()
+                #expect(try client.readToEnd() == "")
+                #expect(!stream.send(Array("late".utf8)), "send after finish must report the stream closed")
+                #expect(waitUntil { server.openStreams == 0 })
+                // The chunked body ended properly, so the same connection serves the next request.
+                let next = try client.open("/hello")
+                #expect(next.status == 200 && next.text == "hello")
+                // ...and gets the normal idle timeout back (1 s here) once the stream is over.
+                #expect(client.waitForClose())
+            }
+        }
+
+        @Test func sendsFromManyThreadsAllArriveEachInOnePiece() throws {
+            let streams = StreamCollector()
+            try withServer(router: streams.router()) { server in
+                let client = try StreamClient(port: server.port)
+                _ = try client.open("/stream")
+                let stream = try #require(streams.wait(for: 1).first)
+                _ = try client.readBody(until: "hello\n")
+                onThreads(4) { thread in
+                    for index in 0..<100 { stream.send(Array("<\(thread)-\(index)>".utf8)) }
+                }
+                stream.finish()
+                let body = try client.readToEnd()
+                for thread in 0..<4 {
+                    let positions = (0..<100).compactMap { body.range(of: "<\(thread)-\($0)>")?.lowerBound }
+                    #expect(positions.count == 100)
+                    #expect(positions == positions.sorted(), "one producer's pieces must stay in order")
+                }
+            }
+        }
+
+        @Test func heartbeatsFlowWhileIdleAndClientDisconnectReleasesTheStream() throws {
+            let streams = StreamCollector()
+            try withServer({ $0.streamHeartbeatInterval = .milliseconds(50) }, router: streams.router()) { server in
+                let client = try StreamClient(port: server.port)
+                _ = try client.open("/stream")
+                let stream = try #require(streams.wait(for: 1).first)
+                #expect(try client.readBody(until: ":beat\n:beat\n").hasPrefix("hello\n:beat\n"))
+                #expect(server.openStreams == 1)
+                client.close()
+                // The next heartbeat fails to write: MHD closes the connection and releases the stream.
+                #expect(waitUntil { server.openStreams == 0 })
+                #expect(waitUntil { !stream.isOpen })
+                #expect(!stream.send(Array("x".utf8)))
+            }
+        }
+
+        @Test func streamsPastTheLimitGet503AndAreEnded() throws {
+            let streams = StreamCollector()
+            try withServer({ $0.maxStreams = 2 }, router: streams.router()) { server in
+                let first = try StreamClient(port: server.port)
+                let second = try StreamClient(port: server.port)
+                _ = try first.open("/stream")
+                _ = try second.open("/stream")
+                let third = try StreamClient(port: server.port)
+                let refused = try third.open("/stream")
+                #expect(refused.status == 503)
+                #expect(refused.header("Retry-After") == "5")
+                #expect(refused.text.contains("\"code\":\"stream_limit\""))
+                let all = streams.wait(for: 3)
+                #expect(all.count == 3 && !all[2].isOpen)
+                #expect(server.openStreams == 2)
+            }
+        }
+
+        @Test func stopWithOpenStreamsCompletesPromptly() throws {
+            let streams = StreamCollector()
+            var configuration = ServerConfiguration(port: 0, threads: 2, idleTimeout: 5)
+            configuration.streamHeartbeatInterval = .seconds(60)
+            let server = HTTPServer(configuration: configuration, router: streams.router(), log: LogSink().closure)
+            try server.start()
+            let clients = try (0..<20).map { _ in try StreamClient(port: server.port) }
+            for client in clients { _ = try client.open("/stream") }
+            #expect(streams.wait(for: 20).count == 20)
+            #expect(waitUntil { server.openStreams == 20 })
+            let started = ContinuousClock.now
+            server.stop(gracePeriod: .seconds(10))
+            let elapsed = ContinuousClock.now - started
+            #expect(elapsed < .seconds(1), "stop took \(elapsed) with 20 open streams")
+            for client in clients { #expect((try? client.readToEnd()) == "hello\n") }
+            #expect(streams.all.allSatisfy { !$0.isOpen })
+        }
+
+        @Test func thousandIdleStreamsCostNoCPU() throws {
+            let streams = StreamCollector()
+            let threadsBefore = ServerThreads.ids()
+            try withServer({
+                $0.connectionLimit = 2100
+                $0.perIPConnectionLimit = 2100
+                $0.maxStreams = 1000
+            }, router: streams.router()) { server in
+                // MHD names its threads as they start: wait for the pool's two workers to show up.
+                var ours = Set<String>()
+                _ = waitUntil { ours = ServerThreads.ids().subtracting(threadsBefore); return ours.count >= 2 }
+                let clients = try (0..<1000).map { _ in try StreamClient(port: server.port, timeout: 10) }
+                for client in clients { _ = try client.open("/stream") }
+                for client in clients { _ = try client.readBody(until: "hello\n") }
+                #expect(server.openStreams == 1000)
+                usleep(300_000)  // let the readers suspend after the first chunk
+
+                let serverBefore = ServerThreads.cpuSeconds(ours)
+                let processBefore = ServerThreads.processCPUSeconds()
+                sleep(10)
+                let serverCPU = ServerThreads.cpuSeconds(ours) - serverBefore
+                let processCPU = ServerThreads.processCPUSeconds() - processBefore
+                print(String(format: "[idle-cpu] 1000 open streams, 10 s idle: %d MHD threads %.3f ms CPU (%.1f ms to open them), whole test process %.3f ms CPU",
+                             ours.count, serverCPU * 1000, serverBefore * 1000, processCPU * 1000))
+                #expect(ours.count >= 2)
+                #expect(serverCPU < 0.2, "MHD threads used \(serverCPU) s of CPU in 10 s with 1,000 idle streams")
+
+                // Every one of them is still live: an event reaches the last and the first.
+                for index in [0, 999] {
+                    #expect(streams.all[index].send(Array("ping\n".utf8)))
+                    #expect(try clients[index].readBody(until: "ping\n").hasSuffix("ping\n"))
+                }
+            }
+        }
+    }
+}
+
+/// Serves `GET /stream` (sends "hello\n" at once, heartbeat ":beat\n") and keeps every stream it made.
+final class StreamCollector: Sendable {
+    private let streams = Mutex<[StreamBody]>([])
+
+    var all: [StreamBody] { streams.withLock { $0 } }
+
+    func router() -> HTTPRouter {
+        let router = standardRouter()
+        router.add(.GET, "/stream") { [self] _ in
+            let stream = StreamBody(heartbeat: Array(":beat\n".utf8))
+            stream.send(Array("hello\n".utf8))
+            streams.withLock { $0.append(stream) }
+            return .stream(stream, headers: [("Content-Type", "text/plain")])
+        }
+        return router
+    }
+
+    /// Waits until `count` streams were made (up to 5 s) and returns them all.
+    func wait(for count: Int) -> [StreamBody] {
+        _ = waitUntil { self.all.count >= count }
+        return all
+    }
+}
+
+/// Polls `condition` every 10 ms for up to `seconds`.
+func waitUntil(seconds: Double = 5, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(10_000)
+    }
+    return condition()
+}
+
+/// CPU time of MHD's threads (named `MHD-*` by libmicrohttpd) and of the whole process.
+enum ServerThreads {
+    static func ids() -> Set<String> {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return Set(tasks.filter { id in
+            ((try? String(contentsOfFile: "/proc/self/task/\(id)/comm", encoding: .utf8)) ?? "").hasPrefix("MHD-")
+        })
+    }
+
+    /// Time the given threads ran on a CPU, in seconds (schedstat's first field, nanoseconds: finer than
+    /// the 10 ms ticks of /proc/<tid>/stat).
+    static func cpuSeconds(_ threads: Set<String>) -> Double {
+        threads.reduce(0) { total, id in
+            let text = (try? String(contentsOfFile: "/proc/self/task/\(id)/schedstat", encoding: .utf8)) ?? ""
+            return total + (Double(text.split(separator: " ").first ?? "") ?? 0) / 1e9
+        }
+    }
+
+    /// User + system time of the whole process (getrusage), in seconds.
+    static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return [usage.ru_utime, usage.ru_stime].reduce(0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1e6 }
+    }
+}
+
+/// A blocking client for one streamed response at a time: reads the head, then de-chunks the body.
+final class StreamClient {
+    struct Head {
+        let status: Int
+        let headers: [(name: String, value: String)]
+        var text = ""
+        func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
+    }
+
+    private var fd: Int32, buffer: [UInt8] = [], body: [UInt8] = [], ended = false
+
+    init(port: UInt16, timeout: Int = 5) throws {
+        let result = RawClient.connectSocket(port: port)
+        guard result.fd >= 0 else { throw ClientError("connect failed: errno \(result.errno)") }
+        fd = result.fd
+        var time = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close() }
+
+    func close() {
+        if fd >= 0 { Glibc.close(fd) }
+        fd = -1
+    }
+
+    /// Sends `GET target` and reads the head; a non-chunked (error) body is read whole into `text`.
+    func open(_ target: String) throws -> Head {
+        let request = Array("GET \(target) HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8)
+        guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count
+        else { throw ClientError("send failed") }
+        body = []
+        ended = false
+        var end: Int?
+        while end == nil {
+            end = buffer.indices.dropLast(3).first { buffer[$0] == 13 && buffer[$0 + 1] == 10 && buffer[$0 + 2] == 13 && buffer[$0 + 3] == 10 }
+            if end == nil { try fill() }
+        }
+        let lines = String(decoding: buffer[0..<end!], as: UTF8.self).components(separatedBy: "\r\n")
+        buffer.removeFirst(end! + 4)
+        let headers = lines.dropFirst().compactMap { line -> (name: String, value: String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        var head = Head(status: Int(lines[0].split(separator: " ")[1]) ?? 0, headers: headers)
+        if let length = head.header("Content-Length").flatMap(Int.init) {
+            while buffer.count < length { try fill() }
+            head.text = String(decoding: buffer[0..<length], as: UTF8.self)
+            buffer.removeFirst(length)
+        }
+        return head
+    }
+
+    /// Body text received so far once it contains `marker` (consumed; later calls continue after it).
+    func readBody(until marker: String) throws -> String {
+        while !String(decoding: body, as: UTF8.self).contains(marker) {
+            guard try readChunk() else { throw ClientError("stream ended before \(marker)") }
+        }
+        defer { body = [] }
+        return String(decoding: body, as: UTF8.self)
+    }
+
+    /// The rest of the body up to the terminating chunk.
+    func readToEnd() throws -> String {
+        while try readChunk() {}
+        defer { body = [] }
+        return String(decoding: body, as: UTF8.self)
+    }
+
+    /// True when the server closes the connection before the receive timeout.
+    func waitForClose() -> Bool {
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, 0) == 0
+    }
+
+    /// Reads one chunk into `body`; false at the terminating chunk.
+    private func readChunk() throws -> Bool {
+        if ended { return false }
+        var lineEnd: Int?
+        while lineEnd == nil {
+            lineEnd = buffer.indices.dropLast().first { buffer[$0] == 13 && buffer[$0 + 1] == 10 }
+            if lineEnd == nil { try fill() }
+        }
+        let sizeText = String(decoding: buffer[0..<lineEnd!], as: UTF8.self).split(separator: ";")[0]
+        guard let size = Int(sizeText, radix: 16) else { throw ClientError("bad chunk size \(sizeText)") }
+        while buffer.count < lineEnd! + 2 + size + 2 { try fill() }
+        body.append(contentsOf: buffer[(lineEnd! + 2)..<(lineEnd! + 2 + size)])
+        buffer.removeFirst(lineEnd! + 2 + size + 2)
+        if size == 0 { ended = true }
+        return size > 0
+    }
+
+    private func fill() throws {
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { throw ClientError(count == 0 ? "connection closed" : "recv failed: errno \(errno)") }
+        buffer.append(contentsOf: chunk[0..<count])
+    }
+}
