@@ -15,6 +15,8 @@ final class SessionCore {
     var idempotency: IdempotencyCache
     var lastAccessMilliseconds: Int64
     private(set) var isClosed = false
+    /// Event streams watching this session (`GET .../stream`).
+    var watchers = SessionWatchers()
 
     init(id: String, app: AppDefinition, now: Int64, idempotencyKeys: Int) {
         self.id = id
@@ -48,14 +50,16 @@ final class SessionCore {
         version += 1
         history.append(HistoryEntry(version: version, event: event, atMilliseconds: now))
         renderDocument()
+        watchers.publish(version: version, state: stateJSON)
         return true
     }
 
-    /// Detaches the whole tree and marks the session gone.
-    func close() {
+    /// Detaches the whole tree, marks the session gone and ends its event streams.
+    func close(reason: SessionWatchers.EndReason = .deleted) {
         guard !isClosed else { return }
         isClosed = true
         runtime.tearDown()
+        watchers.end(reason)
     }
 
     /// The `history` document.

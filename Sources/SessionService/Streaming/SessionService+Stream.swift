@@ -1,0 +1,56 @@
+import Foundation
+import HTTPServer
+
+extension SessionService {
+    /// `GET /v1/sessions/<id>/stream`: the session's state as server-sent events.
+    ///
+    /// - On connect: `retry: 1000`, then the current state (`event: state`, `id: <version>`, `data: <state>`).
+    /// - After every change: the new state, in version order. A no-op event (same version) sends nothing.
+    /// - Every `ServerConfiguration.streamHeartbeatInterval` (15 s in ribsd) while idle: a `: heartbeat` comment.
+    /// - When the session is deleted, expires or the server shuts down: `event: end`,
+    ///   `data: {"reason": "deleted" | "expired" | "shutdown"}`, then the stream ends.
+    ///
+    /// Resuming (`Last-Event-ID: <version>`, or `?lastEventId=<version>` for clients that cannot set headers):
+    /// each event carries the whole state, not a delta, so the latest state alone brings a client up to date
+    /// from any older version without replaying the ones in between. If the client's id equals the current
+    /// version nothing is re-sent; any other id (older, newer from another server run, or unparsable) gets the
+    /// current state at once. Either way no change is missed: the state is read and the watcher registered
+    /// under the session lock, before any later change can be published.
+    ///
+    /// Watching counts as access at connect time only: an open stream does not keep a session from expiring.
+    func watch(_ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
+        let id = request.parameter("id") ?? ""
+        guard let session = store.session(id) else { throw .sessionNotFound() }
+        let lastSeen = Self.lastEventID(request)
+        let now = clock.nowMilliseconds()
+        let stream = StreamBody(heartbeat: ServerSentEvents.heartbeat)
+        try session.withCore { (core: SessionCore) throws(ServiceError) -> Void in
+            if expireIfIdle(core, now: now) {
+                if store.remove(core.id) != nil { metrics.recordExpired(1) }
+                throw .sessionNotFound()
+            }
+            core.lastAccessMilliseconds = now
+            stream.send(ServerSentEvents.retry)
+            if lastSeen != core.version {
+                stream.send(ServerSentEvents.state(version: core.version, json: core.stateJSON))
+            }
+            core.watchers.add(stream)
+        }
+        var response = HTTPResponse.stream(stream, headers: ServerSentEvents.headers)
+        response.logTag = id
+        return response
+    }
+
+    /// The version named by `Last-Event-ID`, else by the `lastEventId` query parameter.
+    static func lastEventID(_ request: HTTPRequest) -> Int? {
+        if let header = request.header("Last-Event-ID") {
+            return Int(header.trimmingCharacters(in: .whitespaces))
+        }
+        guard let query = request.query else { return nil }
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, parts[0] == "lastEventId" { return Int(parts[1]) }
+        }
+        return nil
+    }
+}

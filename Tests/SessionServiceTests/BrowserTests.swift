@@ -1,0 +1,102 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// The viewer page (`GET /`) in a real browser: `scripts/browser-test` drives headless Chromium over the
+/// DevTools protocol through the page's own buttons; this test checks what the DOM then shows.
+/// Screenshots land in `artifacts/browser/` (git-ignored).
+@Suite("viewer page in headless Chromium")
+struct BrowserTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The first of `names` found on PATH.
+    static func executable(_ names: String...) -> String? {
+        names.lazy.compactMap { name in
+            (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+                .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        }.first
+    }
+
+    /// The browser the script would use, if any.
+    static let chromium = executable("chromium", "chromium-browser", "google-chrome")
+
+    @Test("login → push A → present Profile through the page; every app renders and takes an event",
+          .enabled(if: chromium != nil, "Chromium is not installed: run scripts/install-deps chromium"),
+          .enabled(if: executable("python3") != nil, "python3 is needed to drive Chromium"))
+    func walkthrough() throws {
+        try withTestServer { client in
+            let artifacts = Self.packageRoot.appendingPathComponent("artifacts/browser").path
+            let run = try Self.runScript(baseURL: "http://127.0.0.1:\(client.port)", artifacts: artifacts)
+            try #require(run.status == 0, "scripts/browser-test exited \(run.status)\nstdout: \(run.output)\nstderr: \(run.errors)")
+            let result = try #require(
+                try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "output: \(run.output)")
+            let apps = try #require(result["apps"] as? [String: [String: Any]])
+
+            let login = try #require(apps["login"])
+            #expect(login["status"] as? String == "live")
+            #expect(login["version"] as? Int == 4)
+            let root = try #require(login["tree"] as? [String: Any])
+            #expect(Self.outline(root) == [
+                "Root launch active",
+                "  HomeFlow viewless active",
+                "    Home viewable active", "    A viewable active", "    Profile viewable active",
+            ])
+            #expect(Self.layers(login) == ["root: Home A", "pageSheet: Profile"])
+            #expect(login["accepts"] as? [String] == ["dismiss", "didDismiss", "logout"])
+
+            #expect(Self.layers(apps["navigation"] ?? [:]) == ["root: Root", "fullScreen: Navigation A"])
+            let todo = Self.outline(apps["todo"]?["tree"] as? [String: Any] ?? [:])
+            #expect(todo == ["Root launch active", "  Todo viewable active"])
+            #expect(Self.layers(apps["flow"] ?? [:]) == ["root: AppInit Main"])
+            #expect(Self.outline(apps["flow"]?["tree"] as? [String: Any] ?? [:]) == [
+                "AppFlow flow active", "  AppInit presentable active", "  MainFlow flow active",
+                "    Main presentable active",
+            ])
+            for app in ["login", "navigation", "todo", "flow"] {
+                let path = try #require(apps[app]?["screenshot"] as? String)
+                let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+                #expect(size > 10_000, "screenshot \(path) is missing or empty")
+            }
+        }
+    }
+
+    /// "name kind active|inactive" per node, indented two spaces per level.
+    static func outline(_ node: [String: Any], depth: Int = 0) -> [String] {
+        guard let name = node["name"] as? String else { return [] }
+        let line = String(repeating: "  ", count: depth) + "\(name) \(node["kind"] as? String ?? "?") "
+            + ((node["active"] as? Bool ?? false) ? "active" : "inactive")
+        let children = node["children"] as? [[String: Any]] ?? []
+        return [line] + children.flatMap { outline($0, depth: depth + 1) }
+    }
+
+    /// "style: screen screen" per layer, as the page shows them.
+    static func layers(_ snapshot: [String: Any]) -> [String] {
+        (snapshot["layers"] as? [[String: Any]] ?? []).map { layer in
+            "\(layer["style"] as? String ?? "?"): " + (layer["stack"] as? [String] ?? []).joined(separator: " ")
+        }
+    }
+
+    /// Runs the script (at most 3 minutes) and returns its exit status, stdout and stderr.
+    static func runScript(baseURL: String, artifacts: String) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["timeout", "180", packageRoot.appendingPathComponent("scripts/browser-test").path,
+                             baseURL, artifacts]
+        process.currentDirectoryURL = packageRoot
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Read stderr on another thread so neither pipe can fill up and stall the script.
+        let errorText = Mutex(Data())
+        let reader = Thread { errorText.withLock { $0 = errors.fileHandleForReading.readDataToEndOfFile() } }
+        reader.start()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while reader.isExecuting || !reader.isFinished { usleep(1_000) }
+        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+                String(decoding: errorText.withLock { $0 }, as: UTF8.self))
+    }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import HTTPServer
+import SessionService
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("GET /v1/sessions/<id>/stream: live state as server-sent events")
+struct StreamTests {
+    @Test("the state on connect, then every change in order with id = version; a no-op sends nothing")
+    func stateThenChanges() throws {
+        try withTestServer { client in
+            let id = try client.createSession(app: "login")
+            let initial = try client.state(id)
+            let watcher = try EventStreamClient(port: client.port)
+            let head = try watcher.open("/v1/sessions/\(id)/stream")
+            #expect(head.status == 200)
+            #expect(head.header("Content-Type") == "text/event-stream; charset=utf-8")
+            #expect(head.header("Cache-Control") == "no-store")
+            let first = try watcher.next()
+            #expect(first.event == "state" && first.id == "1")
+            #expect(first.data == initial.text, "the stream carries the same bytes as GET")
+
+            var answers: [String] = []
+            for event in [#"{"type":"login","name":"kim"}"#, #"{"type":"push","screen":"A"}"#,
+                          #"{"type":"didPop","screen":"B"}"#, #"{"type":"present","screen":"Profile"}"#] {
+                let response = try client.send(id, event)
+                try #require(response.status == 200, "\(event): \(response.text)")
+                answers.append(response.text)
+            }
+            // The didPop of a screen not on the stack changed nothing: versions 2, 3, then 4.
+            for (version, answer) in zip(2...4, [answers[0], answers[1], answers[3]]) {
+                let event = try watcher.next()
+                #expect(event.event == "state" && event.id == String(version))
+                #expect(event.data == answer)
+            }
+            let state = try JSONSerialization.jsonObject(with: Data(watcher.lastData.utf8)) as? NSDictionary
+            #expect(state?["top"] as? String == "Profile")
+        }
+    }
+
+    @Test("Last-Event-ID: nothing re-sent when current; the current state at once when older")
+    func resume() throws {
+        try withTestServer { client in
+            let id = try client.createSession(app: "navigation")
+            try client.apply(id, #"{"type":"push","screen":"A"}"#, #"{"type":"push","screen":"B"}"#)
+
+            // Up to date (version 3): the first frame is the next change, not a repeat.
+            let current = try EventStreamClient(port: client.port)
+            _ = try current.open("/v1/sessions/\(id)/stream", headers: [("Last-Event-ID", "3")])
+            try client.apply(id, #"{"type":"pop"}"#)
+            let next = try current.next()
+            #expect(next.id == "4")
+            #expect(next.data == (try client.state(id)).text)
+
+            // Behind (saw version 2, missed 3 and 4): the current snapshot closes the gap at once.
+            for (name, value) in [("Last-Event-ID", "2"), ("", "lastEventId=2")] {
+                let behind = try EventStreamClient(port: client.port)
+                let target = "/v1/sessions/\(id)/stream" + (name.isEmpty ? "?\(value)" : "")
+                _ = try behind.open(target, headers: name.isEmpty ? [] : [(name, value)])
+                let caughtUp = try behind.next()
+                #expect(caughtUp.event == "state" && caughtUp.id == "4")
+                #expect(caughtUp.data == (try client.state(id)).text)
+            }
+        }
+    }
+
+    @Test("DELETE ends the stream: an end event with the reason, then the body closes")
+    func endOnDelete() throws {
+        try withTestServer { client in
+            let id = try client.createSession()
+            let watcher = try EventStreamClient(port: client.port)
+            _ = try watcher.open("/v1/sessions/\(id)/stream")
+            #expect(try watcher.next().id == "1")
+            #expect(try client.delete(id).status == 204)
+            let end = try watcher.next()
+            #expect(end.event == "end" && end.data == #"{"reason":"deleted"}"#)
+            #expect(try watcher.atEnd())
+            expectProblem(try client.get("/v1/sessions/\(id)/stream"), status: 404, code: "session_not_found")
+        }
+    }
+
+    @Test("expiry ends the stream with reason expired; an unknown session is a 404 problem")
+    func endOnExpiry() throws {
+        let clock = ManualClock()
+        try withTestServer(configuration: ServiceConfiguration(sessionTTL: 10), clock: clock) { client in
+            let id = try client.createSession(app: "todo")
+            let watcher = try EventStreamClient(port: client.port)
+            _ = try watcher.open("/v1/sessions/\(id)/stream")
+            #expect(try watcher.next().id == "1")
+            clock.advance(seconds: 11)
+            #expect(client.service.expireIdleSessions() == 1)
+            let end = try watcher.next()
+            #expect(end.event == "end" && end.data == #"{"reason":"expired"}"#)
+            #expect(try watcher.atEnd())
+            expectProblem(try client.get("/v1/sessions/nosuchsession0000000000/stream"), status: 404,
+                          code: "session_not_found")
+        }
+    }
+
+    @Test("concurrent writers: a watcher sees every version exactly once, in order")
+    func concurrentWriters() throws {
+        try withTestServer { client in
+            let id = try client.createSession(app: "navigation")
+            let watcher = try EventStreamClient(port: client.port)
+            _ = try watcher.open("/v1/sessions/\(id)/stream")
+            #expect(try watcher.next().id == "1")
+            let port = client.port
+            let service = client.service
+            DispatchQueue.concurrentPerform(iterations: 4) { worker in
+                let writer = ServiceClient(port: port, service: service)
+                for round in 0..<10 {
+                    let event = round % 2 == 0 ? #"{"type":"push","screen":"\#(["A", "B", "C", "A"][worker])"}"#
+                        : #"{"type":"pop"}"#
+                    _ = try? writer.send(id, event)
+                }
+            }
+            let final = try #require(try client.state(id).etagVersion)
+            var seen: [Int] = []
+            while seen.last != final { seen.append(Int(try watcher.next().id ?? "") ?? -1) }
+            #expect(seen == Array(2...final))
+        }
+    }
+}
+
+/// A blocking `text/event-stream` reader over one HTTP/1.1 connection (de-chunks, then splits events).
+final class EventStreamClient {
+    struct Event {
+        var event = "message"
+        var id: String?
+        var data = ""
+    }
+
+    struct Head {
+        let status: Int
+        let headers: [(name: String, value: String)]
+        func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
+    }
+
+    private let fd: Int32
+    private var raw: [UInt8] = []
+    private var text = ""
+    private var ended = false
+    private(set) var lastData = ""
+
+    init(port: UInt16) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { close(fd); throw ClientError("connect: errno \(errno)") }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(fd) }
+
+    func open(_ target: String, headers: [(String, String)] = []) throws -> Head {
+        var request = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+        for (name, value) in headers { request += "\(name): \(value)\r\n" }
+        let bytes = Array((request + "\r\n").utf8)
+        guard bytes.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count
+        else { throw ClientError("send failed") }
+        var end: Int?
+        while end == nil {
+            end = raw.indices.dropLast(3).first { raw[$0] == 13 && raw[$0 + 1] == 10 && raw[$0 + 2] == 13 && raw[$0 + 3] == 10 }
+            if end == nil { try fill() }
+        }
+        let lines = String(decoding: raw[0..<end!], as: UTF8.self).components(separatedBy: "\r\n")
+        raw.removeFirst(end! + 4)
+        let fields = lines.dropFirst().compactMap { line -> (name: String, value: String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        return Head(status: Int(lines[0].split(separator: " ")[1]) ?? 0, headers: fields)
+    }
+
+    /// The next event (comments and `retry` skipped).
+    func next() throws -> Event {
+        while true {
+            while let range = text.range(of: "\n\n") {
+                let block = text[..<range.lowerBound]
+                text.removeSubrange(..<range.upperBound)
+                var event = Event()
+                var data: [Substring] = []
+                for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
+                    if line.hasPrefix("event: ") { event.event = String(line.dropFirst(7)) }
+                    if line.hasPrefix("id: ") { event.id = String(line.dropFirst(4)) }
+                    if line.hasPrefix("data: ") { data.append(line.dropFirst(6)) }
+                }
+                guard !data.isEmpty else { continue }
+                event.data = data.joined(separator: "\n")
+                lastData = event.data
+                return event
+            }
+            guard try readChunk() else { throw ClientError("stream ended; unread: \(text)") }
+        }
+    }
+
+    /// True when the chunked body has ended with nothing but comments left.
+    func atEnd() throws -> Bool {
+        while try readChunk() {}
+        return !text.contains("data:")
+    }
+
+    private func readChunk() throws -> Bool {
+        if ended { return false }
+        var lineEnd: Int?
+        while lineEnd == nil {
+            lineEnd = raw.indices.dropLast().first { raw[$0] == 13 && raw[$0 + 1] == 10 }
+            if lineEnd == nil { try fill() }
+        }
+        guard let size = Int(String(decoding: raw[0..<lineEnd!], as: UTF8.self), radix: 16) else {
+            throw ClientError("bad chunk header")
+        }
+        while raw.count < lineEnd! + 4 + size { try fill() }
+        text += String(decoding: raw[(lineEnd! + 2)..<(lineEnd! + 2 + size)], as: UTF8.self)
+        raw.removeFirst(lineEnd! + 4 + size)
+        ended = size == 0
+        return !ended
+    }
+
+    private func fill() throws {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { throw ClientError(count == 0 ? "connection closed" : "recv: errno \(errno)") }
+        raw.append(contentsOf: chunk[0..<count])
+    }
+}
