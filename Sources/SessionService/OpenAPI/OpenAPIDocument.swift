@@ -1,4 +1,812 @@
-/// The OpenAPI 3.1 description of the contract, served at `GET /openapi.json`.
+/// The OpenAPI 3.1 description of the HTTP contract (shared/CONTRACT.md), served at `GET /openapi.json`.
+///
+/// A data file: the JSON below is the document, byte for byte (less the four spaces of indentation that the
+/// multi-line literal strips). `docs/openapi.json` is a copy of it, and `scripts/check-openapi` fails when the two
+/// differ. It documents what the server actually answers, including the statuses that the transport produces
+/// (404/405/413 problems, microhttpd's own text/html 400 and 431). Links from the 201 of `POST /v1/sessions` (and
+/// from every state response) to the session's operations let schemathesis chain stateful tests;
+/// `scripts/check-openapi` runs schemathesis against it, and `OpenAPITests` checks it against the contract's tables.
 enum OpenAPIDocument {
-    static let json = #"{"openapi":"3.1.0","info":{"title":"ribsd","version":"0.1.0"},"paths":{}}"#
+    static let json = ##"""
+    {
+      "openapi": "3.1.0",
+      "info": {
+        "title": "ribsd",
+        "version": "0.1.0",
+        "summary": "Live Uber-RIBs trees over a headless UIKit model, driven by JSON events over HTTP.",
+        "description": "Each session hosts one app's RIB tree. Clients POST events and get the new state back. Errors are RFC 9457 problem details (`application/problem+json`) with a machine-readable `code`. A request that fails changes nothing. When several errors apply, the first in this order wins: `not_found`, `method_not_allowed`, `payload_too_large`, `unsupported_media_type`, `session_not_found`, the 400s, `version_mismatch`, `idempotency_key_reused`, the 409s."
+      },
+      "tags": [
+        {"name": "sessions", "description": "Sessions and their events."},
+        {"name": "service", "description": "Liveness, metrics and this document."}
+      ],
+      "paths": {
+        "/healthz": {
+          "get": {
+            "operationId": "healthz",
+            "tags": ["service"],
+            "summary": "Liveness",
+            "responses": {
+              "200": {
+                "description": "The server is up.",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Health"}}}
+              },
+              "400": {"$ref": "#/components/responses/HTTPBadRequest"},
+              "413": {"$ref": "#/components/responses/PayloadTooLarge"},
+              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
+            }
+          }
+        },
+        "/metrics": {
+          "get": {
+            "operationId": "getMetrics",
+            "tags": ["service"],
+            "summary": "Counters in the Prometheus text format (version 0.0.4)",
+            "responses": {
+              "200": {
+                "description": "Request, session and event counters.",
+                "content": {"text/plain": {"schema": {"type": "string"}}}
+              },
+              "400": {"$ref": "#/components/responses/HTTPBadRequest"},
+              "413": {"$ref": "#/components/responses/PayloadTooLarge"},
+              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
+            }
+          }
+        },
+        "/openapi.json": {
+          "get": {
+            "operationId": "getOpenAPI",
+            "tags": ["service"],
+            "summary": "This document",
+            "responses": {
+              "200": {
+                "description": "The OpenAPI 3.1 description of the service.",
+                "content": {"application/json": {"schema": {"type": "object", "required": ["openapi", "info", "paths"]}}}
+              },
+              "400": {"$ref": "#/components/responses/HTTPBadRequest"},
+              "413": {"$ref": "#/components/responses/PayloadTooLarge"},
+              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
+            }
+          }
+        },
+        "/v1/apps": {
+          "get": {
+            "operationId": "listApps",
+            "tags": ["sessions"],
+            "summary": "The hosted apps",
+            "responses": {
+              "200": {
+                "description": "The hosted apps and the event types each handles.",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Apps"}}}
+              },
+              "400": {"$ref": "#/components/responses/HTTPBadRequest"},
+              "413": {"$ref": "#/components/responses/PayloadTooLarge"},
+              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
+            }
+          }
+        },
+        "/v1/sessions": {
+          "post": {
+            "operationId": "createSession",
+            "tags": ["sessions"],
+            "summary": "Start a session",
+            "description": "Builds and launches the app's Root RIB. Without a body (or without `app`) the default app `login` starts.",
+            "requestBody": {
+              "required": false,
+              "content": {
+                "application/json": {
+                  "schema": {"$ref": "#/components/schemas/CreateSession"},
+                  "examples": {
+                    "navigation": {"summary": "Start `navigation`", "value": {"app": "navigation"}},
+                    "login": {"summary": "Start `login`", "value": {"app": "login"}},
+                    "todo": {"summary": "Start `todo`", "value": {"app": "todo"}},
+                    "flow": {"summary": "Start `flow`", "value": {"app": "flow"}}
+                  }
+                }
+              }
+            },
+            "responses": {
+              "201": {
+                "description": "The session started; the body is its state at version 1.",
+                "headers": {
+                  "Location": {"$ref": "#/components/headers/Location"},
+                  "ETag": {"$ref": "#/components/headers/ETag"}
+                },
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/State"}}},
+                "links": {
+                  "GetSession": {
+                    "operationId": "getSession",
+                    "parameters": {"id": "$response.body#/session"},
+                    "description": "The state of the session."
+                  },
+                  "ApplyEvent": {
+                    "operationId": "applyEvent",
+                    "parameters": {"id": "$response.body#/session", "header.If-Match": "$response.header.ETag"},
+                    "description": "Send an event to the session, conditional on the version just seen."
+                  },
+                  "GetHistory": {
+                    "operationId": "getHistory",
+                    "parameters": {"id": "$response.body#/session"},
+                    "description": "The session's history."
+                  },
+                  "DeleteSession": {
+                    "operationId": "deleteSession",
+                    "parameters": {"id": "$response.body#/session"},
+                    "description": "End the session."
+                  }
+                }
+              },
+              "400": {
+                "description": "The body is not a JSON object with an optional string `app` (`malformed_event`), or microhttpd could not parse the request (text/html).",
+                "content": {
+                  "application/problem+json": {
+                    "schema": {
+                      "allOf": [
+                        {"$ref": "#/components/schemas/Problem"},
+                        {"type": "object", "properties": {"status": {"const": 400}, "code": {"enum": ["malformed_event"]}}}
+                      ]
+                    }
+                  },
+                  "text/html": {"schema": {"type": "string"}}
+                }
+              },
+              "413": {"$ref": "#/components/responses/PayloadTooLarge"},
+              "415": {"$ref": "#/components/responses/UnsupportedMediaType"},
+              "422": {
+                "description": "No such app (`unknown_app`); `detail` lists the hosted ones.",
+                "content": {
+                  "application/problem+json": {
+                    "schema": {
+                      "allOf": [
+                        {"$ref": "#/components/schemas/Problem"},
+                        {"type": "object", "properties": {"status": {"const": 422}, "code": {"enum": ["unknown_app"]}}}
+                      ]
+                    }
+                  }
+                }
+              },
+              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"},
+              "503": {"$ref": "#/components/responses/SessionLimit"}
+            }
+          }
+        },
+        "/v1/sessions/{id}": {
+          "parameters": [{"$ref": "#/components/parameters/SessionID"}],
+          "get": {
+            "operationId": "getSession",
+            "tags": ["sessions"],
+            "summary": "The current state",
+            "responses": {
+              "200": {
+                "description": "The state; the same bytes for every request at this version.",
+                "headers": {"ETag": {"$ref": "#/components/headers/ETag"}},
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/State"}}},
+                "links": {
+                  "GetSession": {
+                    "operationId": "getSession",
+                    "parameters": {"id": "$request.path.id"},
+                    "description": "The state of the session."
+                  },
+                  "ApplyEvent": {
+                    "operationId": "applyEvent",
+                    "parameters": {"id": "$request.path.id", "header.If-Match": "$response.header.ETag"},
+                    "description": "Send an event to the session, conditional on the version just seen."
+                  },
+                  "GetHistory": {
+                    "operationId": "getHistory",
+                    "parameters": {"id": "$request.path.id"},
+                    "description": "The session's history."
+                  },
+                  "DeleteSession": {
+                    "operationId": "deleteSession",
+                    "parameters": {"id": "$request.path.id"},
+                    "description": "End the session."
+                  }
+                }
+              },
+              "400": {"$ref": "#/components/responses/HTTPBadRequest"},
+              "404": {"$ref": "#/components/responses/SessionNotFound"},
+              "405": {"$ref": "#/components/responses/MethodNotAllowed"},
+              "413": {"$ref": "#/components/responses/PayloadTooLarge"},
+              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
+            }
+          },
+          "delete": {
+            "operationId": "deleteSession",
+            "tags": ["sessions"],
+            "summary": "End the session",
+            "description": "Detaches the whole tree (every interactor deactivated) and forgets the session.",
+            "responses": {
+              "204": {
+                "description": "The session is gone.",
+                "links": {
+                  "GetDeletedSession": {
+                    "operationId": "getSession",
+                    "parameters": {"id": "$request.path.id"},
+                    "description": "Now 404 `session_not_found`."
+                  },
+                  "DeleteDeletedSession": {
+                    "operationId": "deleteSession",
+                    "parameters": {"id": "$request.path.id"},
+                    "description": "Now 404 `session_not_found`."
+                  }
+                }
+              },
+              "400": {"$ref": "#/components/responses/HTTPBadRequest"},
+              "404": {"$ref": "#/components/responses/SessionNotFound"},
+              "405": {"$ref": "#/components/responses/MethodNotAllowed"},
+              "413": {"$ref": "#/components/responses/PayloadTooLarge"},
+              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
+            }
+          }
+        },
+        "/v1/sessions/{id}/events": {
+          "parameters": [{"$ref": "#/components/parameters/SessionID"}],
+          "post": {
+            "operationId": "applyEvent",
+            "tags": ["sessions"],
+            "summary": "Apply one event",
+            "description": "The event goes first to the interactor of the RIB on top of the screen; an interactor that does not handle it passes it to its parent, up to Root. If none handles it: 409 `event_not_handled`. An event that changes nothing (an idempotent repeat) answers 200 with the same version.",
+            "parameters": [{"$ref": "#/components/parameters/IfMatch"}, {"$ref": "#/components/parameters/IdempotencyKey"}],
+            "requestBody": {
+              "required": true,
+              "content": {
+                "application/json": {
+                  "schema": {"$ref": "#/components/schemas/Event"},
+                  "examples": {
+                    "login": {"summary": "Log in (login, todo)", "value": {"type": "login", "name": "kim"}},
+                    "push": {"summary": "Push A (navigation, login)", "value": {"type": "push", "screen": "A"}},
+                    "present": {
+                      "summary": "Present Profile as a sheet (login)",
+                      "value": {"type": "present", "screen": "Profile", "style": "pageSheet"}
+                    },
+                    "didDismiss": {
+                      "summary": "The sheet was swiped down (login)",
+                      "value": {"type": "didDismiss", "screen": "Profile"}
+                    },
+                    "didPop": {"summary": "Swiped back from A", "value": {"type": "didPop", "screen": "A"}},
+                    "pop": {"summary": "Back", "value": {"type": "pop"}},
+                    "dismiss": {"summary": "Dismiss the frontmost modal (login)", "value": {"type": "dismiss"}},
+                    "logout": {"summary": "Log out (login, todo)", "value": {"type": "logout"}},
+                    "step": {"summary": "An RxFlow step (flow)", "value": {"type": "step", "step": "mainIsRequired"}}
+                  }
+                }
+              }
+            },
+            "responses": {
+              "200": {
+                "description": "The event applied (or changed nothing); the body is the new state.",
+                "headers": {"ETag": {"$ref": "#/components/headers/ETag"}},
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/State"}}},
+                "links": {
+                  "GetSession": {
+                    "operationId": "getSession",
+                    "parameters": {"id": "$request.path.id"},
+                    "description": "The state of the session."
+                  },
+                  "ApplyEvent": {
+                    "operationId": "applyEvent",
+                    "parameters": {"id": "$request.path.id", "header.If-Match": "$response.header.ETag"},
+                    "description": "Send an event to the session, conditional on the version just seen."
+                  },
+                  "GetHistory": {
+                    "operationId": "getHistory",
+                    "parameters": {"id": "$request.path.id"},
+                    "description": "The session's history."
+                  },
+                  "DeleteSession": {
+                    "operationId": "deleteSession",
+                    "parameters": {"id": "$request.path.id"},
+                    "description": "End the session."
+                  }
+                }
+              },
+              "400": {
+                "description": "`malformed_event`: the body is not a JSON object, `type` is missing, a field is missing, empty or of the wrong type. `unknown_event`: `type` is not one of the event types (`detail` lists them). `invalid_header`: `Idempotency-Key` is empty or longer than 255 bytes. text/html: microhttpd could not parse the request.",
+                "content": {
+                  "application/problem+json": {
+                    "schema": {
+                      "allOf": [
+                        {"$ref": "#/components/schemas/Problem"},
+                        {
+                          "type": "object",
+                          "properties": {
+                            "status": {"const": 400},
+                            "code": {"enum": ["malformed_event", "unknown_event", "invalid_header"]}
+                          }
+                        }
+                      ]
+                    }
+                  },
+                  "text/html": {"schema": {"type": "string"}}
+                }
+              },
+              "404": {"$ref": "#/components/responses/SessionNotFound"},
+              "405": {"$ref": "#/components/responses/MethodNotAllowed"},
+              "409": {
+                "description": "`event_not_handled`: no RIB on screen handles the event now. `invalid_navigation`: the move itself is invalid (pop the root of a stack, dismiss with nothing presented, push a screen already on the stack, present while already presenting, push a navigation controller).",
+                "content": {
+                  "application/problem+json": {
+                    "schema": {
+                      "allOf": [
+                        {"$ref": "#/components/schemas/Problem"},
+                        {
+                          "type": "object",
+                          "properties": {
+                            "status": {"const": 409},
+                            "code": {"enum": ["event_not_handled", "invalid_navigation"]}
+                          }
+                        }
+                      ]
+                    }
+                  }
+                }
+              },
+              "412": {
+                "description": "`If-Match` does not match the session's version (`version_mismatch`).",
+                "content": {
+                  "application/problem+json": {
+                    "schema": {
+                      "allOf": [
+                        {"$ref": "#/components/schemas/Problem"},
+                        {"type": "object", "properties": {"status": {"const": 412}, "code": {"enum": ["version_mismatch"]}}}
+                      ]
+                    }
+                  }
+                }
+              },
+              "413": {"$ref": "#/components/responses/PayloadTooLarge"},
+              "415": {"$ref": "#/components/responses/UnsupportedMediaType"},
+              "422": {
+                "description": "This `Idempotency-Key` was used with another body (`idempotency_key_reused`).",
+                "content": {
+                  "application/problem+json": {
+                    "schema": {
+                      "allOf": [
+                        {"$ref": "#/components/schemas/Problem"},
+                        {
+                          "type": "object",
+                          "properties": {"status": {"const": 422}, "code": {"enum": ["idempotency_key_reused"]}}
+                        }
+                      ]
+                    }
+                  }
+                }
+              },
+              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
+            }
+          }
+        },
+        "/v1/sessions/{id}/history": {
+          "parameters": [{"$ref": "#/components/parameters/SessionID"}],
+          "get": {
+            "operationId": "getHistory",
+            "tags": ["sessions"],
+            "summary": "The events that changed the state",
+            "description": "In order, each with the version it produced; a no-op repeat is not listed.",
+            "responses": {
+              "200": {
+                "description": "The history.",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/History"}}}
+              },
+              "400": {"$ref": "#/components/responses/HTTPBadRequest"},
+              "404": {"$ref": "#/components/responses/SessionNotFound"},
+              "405": {"$ref": "#/components/responses/MethodNotAllowed"},
+              "413": {"$ref": "#/components/responses/PayloadTooLarge"},
+              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
+            }
+          }
+        }
+      },
+      "components": {
+        "schemas": {
+          "Health": {"type": "object", "required": ["status"], "properties": {"status": {"const": "ok"}}},
+          "AppID": {
+            "type": "string",
+            "description": "The id of a hosted app (see `GET /v1/apps`).",
+            "examples": ["navigation", "login", "todo", "flow"]
+          },
+          "EventType": {
+            "type": "string",
+            "enum": ["login", "logout", "push", "pop", "didPop", "present", "dismiss", "didDismiss", "step"]
+          },
+          "Apps": {
+            "type": "object",
+            "required": ["apps"],
+            "properties": {
+              "apps": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "required": ["id", "description", "events"],
+                  "properties": {
+                    "id": {"$ref": "#/components/schemas/AppID"},
+                    "description": {"type": "string"},
+                    "events": {"type": "array", "items": {"$ref": "#/components/schemas/EventType"}}
+                  }
+                }
+              }
+            }
+          },
+          "CreateSession": {
+            "type": "object",
+            "description": "Extra fields are ignored.",
+            "properties": {
+              "app": {
+                "description": "The app to start; absent or null: `login`.",
+                "enum": ["navigation", "login", "todo", "flow", null]
+              }
+            }
+          },
+          "Event": {
+            "type": "object",
+            "description": "One client event, discriminated by `type`. Extra fields are ignored, but `name`, `screen`, `style` and `step` must be strings (or null, which counts as absent) whatever the type.",
+            "required": ["type"],
+            "properties": {
+              "type": {"$ref": "#/components/schemas/EventType"},
+              "name": {"type": ["string", "null"]},
+              "screen": {"type": ["string", "null"]},
+              "style": {"type": ["string", "null"]},
+              "step": {"type": ["string", "null"]}
+            },
+            "oneOf": [
+              {"$ref": "#/components/schemas/LoginEvent"},
+              {"$ref": "#/components/schemas/LogoutEvent"},
+              {"$ref": "#/components/schemas/PushEvent"},
+              {"$ref": "#/components/schemas/PopEvent"},
+              {"$ref": "#/components/schemas/DidPopEvent"},
+              {"$ref": "#/components/schemas/PresentEvent"},
+              {"$ref": "#/components/schemas/DismissEvent"},
+              {"$ref": "#/components/schemas/DidDismissEvent"},
+              {"$ref": "#/components/schemas/StepEvent"}
+            ],
+            "discriminator": {
+              "propertyName": "type",
+              "mapping": {
+                "login": "#/components/schemas/LoginEvent",
+                "logout": "#/components/schemas/LogoutEvent",
+                "push": "#/components/schemas/PushEvent",
+                "pop": "#/components/schemas/PopEvent",
+                "didPop": "#/components/schemas/DidPopEvent",
+                "present": "#/components/schemas/PresentEvent",
+                "dismiss": "#/components/schemas/DismissEvent",
+                "didDismiss": "#/components/schemas/DidDismissEvent",
+                "step": "#/components/schemas/StepEvent"
+              }
+            }
+          },
+          "LoginEvent": {
+            "type": "object",
+            "description": "Log in as `name`.",
+            "required": ["type", "name"],
+            "properties": {"type": {"const": "login"}, "name": {"type": "string", "minLength": 1}}
+          },
+          "LogoutEvent": {
+            "type": "object",
+            "description": "Back to the logged-out screen.",
+            "required": ["type"],
+            "properties": {"type": {"const": "logout"}}
+          },
+          "PushEvent": {
+            "type": "object",
+            "description": "Push `screen` onto the current navigation stack.",
+            "required": ["type", "screen"],
+            "properties": {"type": {"const": "push"}, "screen": {"type": "string", "minLength": 1}}
+          },
+          "PopEvent": {
+            "type": "object",
+            "description": "The user asks to go back: pop the top screen and detach its RIB.",
+            "required": ["type"],
+            "properties": {"type": {"const": "pop"}}
+          },
+          "DidPopEvent": {
+            "type": "object",
+            "description": "The client already popped `screen` (swipe back): detach it and everything above it; if it is already gone, change nothing (200, same version).",
+            "required": ["type", "screen"],
+            "properties": {"type": {"const": "didPop"}, "screen": {"type": "string", "minLength": 1}}
+          },
+          "PresentEvent": {
+            "type": "object",
+            "description": "Present `screen` modally (default style per app).",
+            "required": ["type", "screen"],
+            "properties": {
+              "type": {"const": "present"},
+              "screen": {"type": "string", "minLength": 1},
+              "style": {"enum": ["fullScreen", "pageSheet", null]}
+            }
+          },
+          "DismissEvent": {
+            "type": "object",
+            "description": "Dismiss the frontmost modal and detach its RIB.",
+            "required": ["type"],
+            "properties": {"type": {"const": "dismiss"}}
+          },
+          "DidDismissEvent": {
+            "type": "object",
+            "description": "The client already dismissed `screen` (sheet swiped down); idempotent like `didPop`.",
+            "required": ["type", "screen"],
+            "properties": {"type": {"const": "didDismiss"}, "screen": {"type": "string", "minLength": 1}}
+          },
+          "StepEvent": {
+            "type": "object",
+            "description": "Flow app only: an RxFlow step (`introIsRequired`, `mainIsRequired`, `codingIsRequired`).",
+            "required": ["type", "step"],
+            "properties": {"type": {"const": "step"}, "step": {"type": "string", "minLength": 1}}
+          },
+          "State": {
+            "type": "object",
+            "description": "The body of every success but DELETE. Apps may add fields (the `flow` app adds `steps`).",
+            "required": ["session", "app", "version", "tree", "layers", "stack", "top", "accepts", "leaks"],
+            "properties": {
+              "session": {"$ref": "#/components/schemas/SessionID"},
+              "app": {"$ref": "#/components/schemas/AppID"},
+              "version": {
+                "type": "integer",
+                "minimum": 1,
+                "description": "1 on creation, +1 for every event that changed something."
+              },
+              "tree": {"$ref": "#/components/schemas/Node"},
+              "layers": {
+                "type": "array",
+                "description": "What is on screen, from the window's root outward.",
+                "items": {"$ref": "#/components/schemas/Layer"}
+              },
+              "stack": {
+                "type": "array",
+                "description": "The stack of the frontmost layer, bottom to top.",
+                "items": {"type": "string"}
+              },
+              "top": {"type": ["string", "null"], "description": "The last screen of `stack`; null when it is empty."},
+              "accepts": {
+                "type": "array",
+                "description": "The event types that the RIBs now on screen would handle.",
+                "items": {"$ref": "#/components/schemas/EventType"}
+              },
+              "leaks": {
+                "type": "array",
+                "description": "RIBs, interactors or view controllers detached but still alive or on screen; empty in a correct app.",
+                "items": {"$ref": "#/components/schemas/Leak"}
+              },
+              "steps": {
+                "type": "array",
+                "description": "Flow app only: the steps some flow would handle now.",
+                "items": {"type": "string"}
+              }
+            }
+          },
+          "SessionID": {
+            "type": "string",
+            "description": "At least 22 URL-safe characters (128 random bits, base64url).",
+            "pattern": "^[A-Za-z0-9_-]{22,}$"
+          },
+          "Node": {
+            "type": "object",
+            "description": "An attached RIB (or, in the flow app, a flow or a presentable).",
+            "required": ["name", "kind", "active", "children"],
+            "properties": {
+              "name": {"type": "string"},
+              "kind": {"type": "string", "enum": ["launch", "viewable", "viewless", "flow", "presentable"]},
+              "active": {"type": "boolean", "description": "Its interactor's state."},
+              "state": {
+                "type": "object",
+                "description": "Data the RIB holds worth showing (Home: `{\"name\": \"kim\"}`).",
+                "additionalProperties": {"type": "string"}
+              },
+              "children": {
+                "type": "array",
+                "description": "In attach order.",
+                "items": {"$ref": "#/components/schemas/Node"}
+              }
+            }
+          },
+          "Layer": {
+            "type": "object",
+            "required": ["style", "stack"],
+            "properties": {
+              "style": {
+                "type": "string",
+                "enum": ["root", "fullScreen", "pageSheet"],
+                "description": "Layer 0 is `root`; each further layer a modal presentation."
+              },
+              "stack": {
+                "type": "array",
+                "description": "The screens of the layer's navigation stack, bottom to top.",
+                "items": {"type": "string"}
+              }
+            }
+          },
+          "Leak": {
+            "type": "object",
+            "required": ["name", "kind", "reason"],
+            "properties": {
+              "name": {"type": "string"},
+              "kind": {"type": "string", "enum": ["router", "interactor", "viewController", "flow", "presentable"]},
+              "reason": {"type": "string", "enum": ["stillAlive", "stillOnScreen"]}
+            }
+          },
+          "History": {
+            "type": "object",
+            "required": ["events"],
+            "properties": {
+              "events": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "required": ["version", "event", "at"],
+                  "properties": {
+                    "version": {"type": "integer", "minimum": 2, "description": "The version the event produced."},
+                    "event": {"$ref": "#/components/schemas/Event"},
+                    "at": {"type": "string", "format": "date-time", "description": "RFC 3339, UTC."}
+                  }
+                }
+              }
+            }
+          },
+          "Problem": {
+            "type": "object",
+            "description": "RFC 9457 problem details.",
+            "required": ["type", "title", "status", "detail", "code"],
+            "properties": {
+              "type": {"type": "string", "format": "uri", "description": "`urn:ribsd:problem:<code>`."},
+              "title": {"type": "string", "description": "A short, fixed summary of the code."},
+              "status": {"type": "integer", "minimum": 400, "maximum": 599},
+              "detail": {"type": "string", "description": "What exactly went wrong with this request."},
+              "code": {
+                "type": "string",
+                "description": "Machine-readable.",
+                "enum": [
+                  "malformed_event",
+                  "unknown_event",
+                  "invalid_header",
+                  "session_not_found",
+                  "not_found",
+                  "method_not_allowed",
+                  "event_not_handled",
+                  "invalid_navigation",
+                  "version_mismatch",
+                  "payload_too_large",
+                  "unsupported_media_type",
+                  "unknown_app",
+                  "idempotency_key_reused",
+                  "session_limit"
+                ]
+              }
+            }
+          }
+        },
+        "responses": {
+          "HTTPBadRequest": {
+            "description": "microhttpd's own answer to a request it cannot parse (no `Host`, a malformed header line, a bad `Content-Length`); no handler runs.",
+            "content": {"text/html": {"schema": {"type": "string"}}}
+          },
+          "SessionNotFound": {
+            "description": "`session_not_found`: no such session (or it expired, or was deleted). `not_found`: the id, once percent-decoded, makes a path no route has.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "allOf": [
+                    {"$ref": "#/components/schemas/Problem"},
+                    {
+                      "type": "object",
+                      "properties": {"status": {"const": 404}, "code": {"enum": ["session_not_found", "not_found"]}}
+                    }
+                  ]
+                }
+              }
+            }
+          },
+          "MethodNotAllowed": {
+            "description": "`method_not_allowed`: the path, once the id is percent-decoded, names a resource without this method.",
+            "headers": {"Allow": {"$ref": "#/components/headers/Allow"}},
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "allOf": [
+                    {"$ref": "#/components/schemas/Problem"},
+                    {"type": "object", "properties": {"status": {"const": 405}, "code": {"enum": ["method_not_allowed"]}}}
+                  ]
+                }
+              }
+            }
+          },
+          "PayloadTooLarge": {
+            "description": "`payload_too_large`: the body is over the limit (`--max-body`, default 65536 bytes).",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "allOf": [
+                    {"$ref": "#/components/schemas/Problem"},
+                    {"type": "object", "properties": {"status": {"const": 413}, "code": {"enum": ["payload_too_large"]}}}
+                  ]
+                }
+              }
+            }
+          },
+          "UnsupportedMediaType": {
+            "description": "`unsupported_media_type`: a body that is not `application/json` (or `application/*+json`), or a body without `Content-Type`.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "allOf": [
+                    {"$ref": "#/components/schemas/Problem"},
+                    {
+                      "type": "object",
+                      "properties": {"status": {"const": 415}, "code": {"enum": ["unsupported_media_type"]}}
+                    }
+                  ]
+                }
+              }
+            }
+          },
+          "SessionLimit": {
+            "description": "`session_limit`: the server holds its maximum number of sessions (`--max-sessions`).",
+            "headers": {"Retry-After": {"$ref": "#/components/headers/RetryAfter"}},
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "allOf": [
+                    {"$ref": "#/components/schemas/Problem"},
+                    {"type": "object", "properties": {"status": {"const": 503}, "code": {"enum": ["session_limit"]}}}
+                  ]
+                }
+              }
+            }
+          },
+          "RequestHeaderFieldsTooLarge": {
+            "description": "microhttpd's own answer when the request headers do not fit in a connection's memory; no handler runs.",
+            "content": {"text/html": {"schema": {"type": "string"}}}
+          }
+        },
+        "parameters": {
+          "SessionID": {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "The session id from `POST /v1/sessions`.",
+            "schema": {"$ref": "#/components/schemas/SessionID"}
+          },
+          "IfMatch": {
+            "name": "If-Match",
+            "in": "header",
+            "required": false,
+            "description": "Apply only if the session is at this version (`\"<version>\"`, a list of them, or `*`; weak tags never match), else 412 `version_mismatch`.",
+            "schema": {"type": "string"},
+            "examples": {
+              "any": {"summary": "Whatever the version", "value": "*"},
+              "version": {"summary": "Only at version 3", "value": "\"3\""}
+            }
+          },
+          "IdempotencyKey": {
+            "name": "Idempotency-Key",
+            "in": "header",
+            "required": false,
+            "description": "A retried request with the same key and body returns the first answer and applies nothing again; the same key with another body is 422 `idempotency_key_reused`. Keys belong to their session; at least the last 1,000 are kept; a key whose first request failed is not remembered. 1 to 255 bytes.",
+            "schema": {"type": "string", "minLength": 1, "maxLength": 255}
+          }
+        },
+        "headers": {
+          "ETag": {
+            "description": "The state's version as a strong entity tag: `\"<version>\"`.",
+            "required": true,
+            "schema": {"type": "string", "pattern": "^\"[0-9]+\"$"}
+          },
+          "Location": {
+            "description": "`/v1/sessions/<id>`.",
+            "required": true,
+            "schema": {"type": "string", "pattern": "^/v1/sessions/[A-Za-z0-9_-]{22,}$"}
+          },
+          "Allow": {
+            "description": "The methods the resource supports (HEAD wherever GET is).",
+            "required": true,
+            "schema": {"type": "string"}
+          },
+          "RetryAfter": {
+            "description": "Seconds to wait before trying again.",
+            "required": true,
+            "schema": {"type": "integer", "minimum": 1}
+          }
+        }
+      }
+    }
+    """##
 }

@@ -1,0 +1,222 @@
+import Foundation
+import Testing
+
+/// `GET /openapi.json` against the contract (shared/CONTRACT.md): every endpoint, every error code of its table
+/// with its status, the State's required fields. schemathesis (`scripts/check-openapi`) checks the server against
+/// the document; these tests check the document against the contract.
+@Suite("OpenAPI document")
+struct OpenAPITests {
+    /// The contract's endpoints, plus the service's own.
+    static let operations: [(method: String, path: String)] = [
+        ("get", "/v1/apps"),
+        ("post", "/v1/sessions"),
+        ("get", "/v1/sessions/{id}"),
+        ("post", "/v1/sessions/{id}/events"),
+        ("get", "/v1/sessions/{id}/history"),
+        ("delete", "/v1/sessions/{id}"),
+        ("get", "/healthz"),
+        ("get", "/metrics"),
+        ("get", "/openapi.json"),
+    ]
+
+    /// The contract's error table: status, code, and the operations that must document it.
+    static let errors: [(status: Int, code: String, operations: [String])] = [
+        (400, "malformed_event", ["POST /v1/sessions/{id}/events", "POST /v1/sessions"]),
+        (400, "unknown_event", ["POST /v1/sessions/{id}/events"]),
+        (404, "session_not_found", ["GET /v1/sessions/{id}", "POST /v1/sessions/{id}/events", "GET /v1/sessions/{id}/history", "DELETE /v1/sessions/{id}"]),
+        (404, "not_found", ["GET /v1/sessions/{id}"]),
+        (405, "method_not_allowed", ["GET /v1/sessions/{id}", "POST /v1/sessions/{id}/events"]),
+        (409, "event_not_handled", ["POST /v1/sessions/{id}/events"]),
+        (409, "invalid_navigation", ["POST /v1/sessions/{id}/events"]),
+        (412, "version_mismatch", ["POST /v1/sessions/{id}/events"]),
+        (413, "payload_too_large", ["POST /v1/sessions", "POST /v1/sessions/{id}/events"]),
+        (415, "unsupported_media_type", ["POST /v1/sessions", "POST /v1/sessions/{id}/events"]),
+        (422, "unknown_app", ["POST /v1/sessions"]),
+        (422, "idempotency_key_reused", ["POST /v1/sessions/{id}/events"]),
+        (503, "session_limit", ["POST /v1/sessions"]),
+    ]
+
+    /// The State fields the contract lists (`steps` is the flow app's extra, so optional).
+    static let stateFields: Set<String> = ["session", "app", "version", "tree", "layers", "stack", "top", "accepts", "leaks"]
+
+    static let eventTypes: Set<String> = ["login", "logout", "push", "pop", "didPop", "present", "dismiss", "didDismiss", "step"]
+
+    @Test("is OpenAPI 3.1.x, served as JSON, and documents every endpoint and nothing else")
+    func endpoints() throws {
+        try withTestServer { client in
+            let response = try client.get("/openapi.json")
+            #expect(response.status == 200)
+            #expect(response.header("Content-Type") == "application/json")
+            let document = try OpenAPI(response.body)
+            let version = try #require(document.root["openapi"] as? String)
+            #expect(version.hasPrefix("3.1."), "openapi is \(version)")
+            let paths = try document.object(document.root["paths"], "paths")
+            for (method, path) in Self.operations {
+                let item = try document.object(paths[path], "paths[\(path)]")
+                #expect(item[method] is [String: Any], "\(method.uppercased()) \(path) is not documented")
+            }
+            #expect(Set(paths.keys) == Set(Self.operations.map(\.path)), "documented paths: \(paths.keys.sorted())")
+            let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+            let documented = try paths.flatMap { path, item in
+                try document.object(item, path).keys.filter(methods.contains).map { "\($0) \(path)" }
+            }
+            #expect(Set(documented) == Set(Self.operations.map { "\($0.method) \($0.path)" }))
+        }
+    }
+
+    @Test("documents every error code of the contract with its status, as application/problem+json")
+    func errorCodes() throws {
+        try withTestServer { client in
+            let document = try OpenAPI(try client.get("/openapi.json").body)
+            let problem = try document.object(try document.component("schemas", "Problem"), "Problem")
+            #expect(Set(problem["required"] as? [String] ?? []) == ["type", "title", "status", "detail", "code"])
+            for (status, code, operations) in Self.errors {
+                for label in operations {
+                    let codes = try document.problemCodes(label, status: status)
+                    #expect(codes.contains(code), "\(label) does not document \(status) \(code) (it lists \(codes.sorted()))")
+                }
+            }
+            // The headers that go with some of them.
+            #expect(try document.responseHeaders("GET /v1/sessions/{id}", status: 405).contains("Allow"))
+            #expect(try document.responseHeaders("POST /v1/sessions", status: 503).contains("Retry-After"))
+            // MHD's own answer to oversized headers.
+            let tooLarge = try document.response("GET /v1/sessions/{id}", status: 431)
+            #expect((tooLarge["content"] as? [String: Any])?["text/html"] != nil)
+        }
+    }
+
+    @Test("the State schema requires exactly the contract's fields, and every field a live state has is documented")
+    func stateSchema() throws {
+        try withTestServer { client in
+            let document = try OpenAPI(try client.get("/openapi.json").body)
+            let state = try document.object(try document.component("schemas", "State"), "State")
+            #expect(Set(state["required"] as? [String] ?? []) == Self.stateFields)
+            let properties = try document.object(state["properties"], "State.properties")
+            #expect(Set(properties.keys) == Self.stateFields.union(["steps"]))
+
+            let node = try document.object(try document.component("schemas", "Node"), "Node")
+            #expect(Set(node["required"] as? [String] ?? []) == ["name", "kind", "active", "children"])
+            let kind = try document.object(try document.object(node["properties"], "Node.properties")["kind"], "Node.kind")
+            #expect(Set(kind["enum"] as? [String] ?? []) == ["launch", "viewable", "viewless", "flow", "presentable"])
+            let eventType = try document.object(try document.component("schemas", "EventType"), "EventType")
+            #expect(Set(eventType["enum"] as? [String] ?? []) == Self.eventTypes)
+
+            // The hosted apps are the ones the creation body names, and each one's state is fully documented.
+            let create = try document.object(try document.component("schemas", "CreateSession"), "CreateSession")
+            let app = try document.object(try document.object(create["properties"], "CreateSession.properties")["app"], "app")
+            let documentedApps = Set((app["enum"] as? [Any] ?? []).compactMap { $0 as? String })
+            let hosted = try #require(try client.get("/v1/apps").json?["apps"] as? [NSDictionary]).compactMap { $0["id"] as? String }
+            #expect(documentedApps == Set(hosted))
+            for id in hosted {
+                let created = try client.create(app: id)
+                #expect(created.status == 201)
+                let fields = Set((created.json?.allKeys as? [String]) ?? [])
+                #expect(fields.isSuperset(of: Self.stateFields), "\(id): \(fields.sorted())")
+                #expect(fields.isSubset(of: Set(properties.keys)), "\(id) has undocumented fields: \(fields.subtracting(properties.keys).sorted())")
+            }
+        }
+    }
+
+    @Test("links lead from a created session to its operations; state responses carry ETag, creation Location")
+    func linksAndHeaders() throws {
+        try withTestServer { client in
+            let document = try OpenAPI(try client.get("/openapi.json").body)
+            let created = try document.response("POST /v1/sessions", status: 201)
+            let links = try document.object(created["links"], "201 links")
+            let targets = Set(links.values.compactMap { ($0 as? [String: Any])?["operationId"] as? String })
+            #expect(targets.isSuperset(of: ["getSession", "applyEvent", "getHistory", "deleteSession"]))
+            #expect(try document.responseHeaders("POST /v1/sessions", status: 201).isSuperset(of: ["Location", "ETag"]))
+            #expect(try document.responseHeaders("GET /v1/sessions/{id}", status: 200).contains("ETag"))
+            #expect(try document.responseHeaders("POST /v1/sessions/{id}/events", status: 200).contains("ETag"))
+            let parameters = try document.parameters("POST /v1/sessions/{id}/events")
+            #expect(parameters.isSuperset(of: ["header If-Match", "header Idempotency-Key", "path id"]))
+        }
+    }
+}
+
+/// A parsed OpenAPI document with just enough `$ref` resolution for the tests.
+private struct OpenAPI {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let root: [String: Any]
+
+    init(_ bytes: [UInt8]) throws {
+        guard let root = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+            throw Failure(description: "the document is not a JSON object")
+        }
+        self.root = root
+    }
+
+    /// `value` as an object, following a local `$ref`.
+    func object(_ value: Any?, _ what: String) throws -> [String: Any] {
+        guard var object = value as? [String: Any] else { throw Failure(description: "\(what) is not an object") }
+        var seen = 0
+        while let reference = object["$ref"] as? String {
+            guard reference.hasPrefix("#/"), seen < 16 else { throw Failure(description: "\(what): cannot follow \(reference)") }
+            var target: Any? = root
+            for part in reference.dropFirst(2).split(separator: "/") { target = (target as? [String: Any])?[String(part)] }
+            guard let resolved = target as? [String: Any] else { throw Failure(description: "\(what): \(reference) not found") }
+            object = resolved
+            seen += 1
+        }
+        return object
+    }
+
+    func component(_ kind: String, _ name: String) throws -> [String: Any] {
+        try object(try object(try object(root["components"], "components")[kind], kind)[name], "\(kind).\(name)")
+    }
+
+    /// The operation for a label such as `POST /v1/sessions`.
+    func operation(_ label: String) throws -> (path: [String: Any], operation: [String: Any]) {
+        let parts = label.split(separator: " ", maxSplits: 1).map(String.init)
+        let paths = try object(root["paths"], "paths")
+        let item = try object(paths[parts[1]], "paths[\(parts[1])]")
+        return (item, try object(item[parts[0].lowercased()], label))
+    }
+
+    func response(_ label: String, status: Int) throws -> [String: Any] {
+        let responses = try object(try operation(label).operation["responses"], "\(label) responses")
+        return try object(responses[String(status)], "\(label) \(status)")
+    }
+
+    func responseHeaders(_ label: String, status: Int) throws -> Set<String> {
+        Set(((try response(label, status: status))["headers"] as? [String: Any])?.keys.map { $0 } ?? [])
+    }
+
+    /// `in name` of every parameter of an operation, path-level ones included.
+    func parameters(_ label: String) throws -> Set<String> {
+        let (item, operation) = try operation(label)
+        let all = (item["parameters"] as? [Any] ?? []) + (operation["parameters"] as? [Any] ?? [])
+        return Set(try all.map { parameter in
+            let resolved = try object(parameter, "\(label) parameter")
+            return "\(resolved["in"] as? String ?? "?") \(resolved["name"] as? String ?? "?")"
+        })
+    }
+
+    /// The `code` values a problem+json response may carry: the `enum` or `const` on `code`, through `allOf`.
+    func problemCodes(_ label: String, status: Int) throws -> Set<String> {
+        let response = try response(label, status: status)
+        let content = try object(response["content"], "\(label) \(status) content")
+        let schema = try object(try object(content["application/problem+json"], "\(label) \(status) problem+json")["schema"], "schema")
+        return try codes(in: schema, label)
+    }
+
+    private func codes(in schema: [String: Any], _ what: String) throws -> Set<String> {
+        var found: Set<String> = []
+        var narrowed: Set<String>?
+        if let code = (schema["properties"] as? [String: Any])?["code"] {
+            let code = try object(code, "\(what) code")
+            if let values = code["enum"] as? [String] { narrowed = Set(values) }
+            if let value = code["const"] as? String { narrowed = [value] }
+        }
+        for part in schema["allOf"] as? [Any] ?? [] {
+            let nested = try codes(in: try object(part, what), what)
+            // allOf intersects: a branch that narrows the codes wins over one that lists them all.
+            narrowed = narrowed.map { $0.intersection(nested.isEmpty ? $0 : nested) } ?? (nested.isEmpty ? nil : nested)
+        }
+        if let narrowed { found = narrowed }
+        return found
+    }
+}
