@@ -46,6 +46,8 @@ public final class SessionService: Sendable {
         router.add(.DELETE, "/v1/sessions/:id") { [self] request in respond(request) { () throws(ServiceError) in try deleteSession(request) } }
         router.add(.POST, "/v1/sessions/:id/events") { [self] request in respond(request) { () throws(ServiceError) in try applyEvent(request) } }
         router.add(.GET, "/v1/sessions/:id/history") { [self] request in respond(request) { () throws(ServiceError) in try history(request) } }
+        router.add(.GET, "/v1/sessions/:id/stream") { [self] request in respond(request) { () throws(ServiceError) in try watch(request) } }
+        router.add(.GET, "/") { _ in ViewerPage.response }
     }
 
     /// Counts every request `server` finishes in `metrics` and logs it; call before `server.start()`.
@@ -73,14 +75,21 @@ public final class SessionService: Sendable {
     public func closeAll() {
         for session in store.all() {
             store.remove(session.id)
-            session.withCore { $0.close() }
+            session.withCore { $0.close(reason: .shutdown) }
+        }
+    }
+
+    /// Ends every event stream with `shutdown`, leaving the sessions as they are (the server stops next).
+    public func endStreams() {
+        for session in store.all() {
+            session.withCore { $0.watchers.end(.shutdown) }
         }
     }
 
     func expireIfIdle(_ core: SessionCore, now: Int64) -> Bool {
         guard !core.isClosed else { return true }
         guard now - core.lastAccessMilliseconds > Int64(configuration.sessionTTL) * 1000 else { return false }
-        core.close()
+        core.close(reason: .expired)
         return true
     }
 

@@ -2,6 +2,7 @@ import AppHosting
 import Dispatch
 import Foundation
 import HTTPServer
+import Synchronization
 
 /// The executable's whole life: parse flags, serve, stop on SIGINT/SIGTERM. A user's package can call it with its own apps.
 public enum Ribsd {
@@ -23,7 +24,10 @@ public enum Ribsd {
         let service = SessionService(registry: registry, configuration: options.service)
         let router = HTTPRouter()
         service.addRoutes(to: router)
+        // Until the server is up, a failure to start is reported once, by `fail`, not also by MHD's log.
+        let isListening = Atomic<Bool>(false)
         let server = HTTPServer(configuration: options.server, router: router) { message in
+            guard isListening.load(ordering: .relaxed) else { return }
             logger.message(.error, "server error", fields: [("error", message)])
         }
         service.instrument(server, logger: logger)
@@ -32,6 +36,7 @@ public enum Ribsd {
         } catch {
             fail(error.description)
         }
+        isListening.store(true, ordering: .relaxed)
         let address = "http://\(options.server.host):\(server.port)"
         write("ribsd listening on \(address)\n", to: .standardOutput)
         logger.message(.info, "started", fields: [("address", address), ("version", version), ("apps", registry.apps.map(\.id).joined(separator: ","))])
@@ -48,6 +53,8 @@ public enum Ribsd {
             source.setEventHandler {
                 // Stop accepting, let requests in flight finish, then tear the sessions down.
                 logger.message(.info, "stopping", fields: [("signal", signalNumber == SIGINT ? "SIGINT" : "SIGTERM")])
+                // Watchers hear why their stream ends; requests in flight still find their sessions.
+                service.endStreams()
                 server.stop()
                 sweeper.cancel()
                 service.closeAll()
