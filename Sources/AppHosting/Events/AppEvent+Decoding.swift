@@ -1,75 +1,55 @@
-import Foundation
 import HeadlessUI
 
 extension AppEvent {
-    /// Decodes an event body, validating each field its type needs; extra fields are ignored.
+    /// Decodes an event body strictly (RFC 8259), validating each field its type needs; extra fields are ignored.
     public init(json bytes: [UInt8]) throws(EventDecodingError) {
-        let raw: RawEvent
+        let fields: JSONFields
         do {
-            raw = try JSONDecoder().decode(RawEvent.self, from: Data(bytes))
-        } catch let error as DecodingError {
-            throw .malformed(Self.describe(error))
+            fields = try JSONFields(bytes)
         } catch {
-            throw .malformed("the body is not valid JSON")
+            throw .malformed(error.description)
         }
-        try self.init(raw: raw)
-    }
-
-    private init(raw: RawEvent) throws(EventDecodingError) {
-        guard let typeName = raw.type else { throw .malformed("`type` is missing") }
+        guard let typeValue = fields["type"] else { throw .malformed("`type` is missing") }
+        guard case let .string(typeName) = typeValue else { throw .malformed(Self.notAString("type", typeValue)) }
         guard let type = EventType(rawValue: typeName) else {
             let known = EventType.allCases.map(\.rawValue).joined(separator: ", ")
             throw .unknownType("unknown event type \"\(typeName)\"; known types: \(known)")
         }
         switch type {
-        case .login: self = .login(name: try Self.required(raw.name, "name", of: type, nonEmpty: true))
+        case .login: self = .login(name: try Self.required("name", in: fields, of: type))
         case .logout: self = .logout
-        case .push: self = .push(screen: try Self.required(raw.screen, "screen", of: type))
+        case .push: self = .push(screen: try Self.required("screen", in: fields, of: type))
         case .pop: self = .pop
-        case .didPop: self = .didPop(screen: try Self.required(raw.screen, "screen", of: type))
+        case .didPop: self = .didPop(screen: try Self.required("screen", in: fields, of: type))
         case .present:
-            let screen = try Self.required(raw.screen, "screen", of: type)
+            let screen = try Self.required("screen", in: fields, of: type)
             var style: ModalPresentationStyle?
-            if let name = raw.style {
+            switch fields["style"] {
+            case nil, .null?:
+                break
+            case let .string(name)?:
                 guard let parsed = ModalPresentationStyle(rawValue: name) else {
                     throw .malformed("`style` must be \"fullScreen\" or \"pageSheet\"")
                 }
                 style = parsed
+            case let other?:
+                throw .malformed(Self.notAString("style", other))
             }
             self = .present(screen: screen, style: style)
         case .dismiss: self = .dismiss
-        case .didDismiss: self = .didDismiss(screen: try Self.required(raw.screen, "screen", of: type))
-        case .step: self = .step(try Self.required(raw.step, "step", of: type))
+        case .didDismiss: self = .didDismiss(screen: try Self.required("screen", in: fields, of: type))
+        case .step: self = .step(try Self.required("step", in: fields, of: type))
         }
     }
 
-    private static func required(_ value: String?, _ field: String, of type: EventType, nonEmpty: Bool = true) throws(EventDecodingError) -> String {
-        guard let value else { throw .malformed("`\(type.rawValue)` needs the string field `\(field)`") }
-        guard !nonEmpty || !value.isEmpty else { throw .malformed("`\(field)` must not be empty") }
-        return value
+    private static func required(_ field: String, in fields: JSONFields, of type: EventType) throws(EventDecodingError) -> String {
+        guard let value = fields[field] else { throw .malformed("`\(type.rawValue)` needs the string field `\(field)`") }
+        guard case let .string(string) = value else { throw .malformed(notAString(field, value)) }
+        guard !string.isEmpty else { throw .malformed("`\(field)` must not be empty") }
+        return string
     }
 
-    private static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case let .typeMismatch(_, context):
-            if let key = context.codingPath.last?.stringValue { return "`\(key)` must be a string" }
-            return "the body must be a JSON object"
-        case .valueNotFound(_, let context):
-            if let key = context.codingPath.last?.stringValue { return "`\(key)` must be a string, not null" }
-            return "the body must be a JSON object"
-        case .dataCorrupted, .keyNotFound:
-            return "the body is not valid JSON"
-        @unknown default:
-            return "the body is not valid JSON"
-        }
+    private static func notAString(_ field: String, _ value: JSONFields.Value) -> String {
+        value == .null ? "`\(field)` must be a string, not null" : "`\(field)` must be a string"
     }
-}
-
-/// The wire shape: every known field optional, so that validation can name what is wrong.
-private struct RawEvent: Decodable {
-    var type: String?
-    var name: String?
-    var screen: String?
-    var style: String?
-    var step: String?
 }

@@ -123,14 +123,17 @@ extension SessionService {
     private func requestedApp(_ request: HTTPRequest) throws(ServiceError) -> String {
         guard !request.body.isEmpty else { return registry.defaultAppID }
         try requireJSON(request)
-        struct CreateBody: Decodable { var app: String? }
-        let decoded: CreateBody
+        let fields: JSONFields
         do {
-            decoded = try JSONDecoder().decode(CreateBody.self, from: Data(request.body))
+            fields = try JSONFields(request.body)
         } catch {
-            throw .malformedEvent("the body must be a JSON object with an optional string `app`")
+            throw .malformedEvent(error.description)
         }
-        return decoded.app ?? registry.defaultAppID
+        switch fields["app"] {
+        case nil, .null?: return registry.defaultAppID
+        case let .string(app)?: return app
+        case _?: throw .malformedEvent("`app` must be a string")
+        }
     }
 
     private func requireJSON(_ request: HTTPRequest) throws(ServiceError) {

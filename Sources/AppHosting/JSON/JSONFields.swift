@@ -1,0 +1,263 @@
+/// The top-level fields of a JSON object body, read strictly (RFC 8259: no trailing commas, no comments,
+/// valid UTF-8, no lone surrogates). Nested values are checked and skipped; only their kind is kept.
+///
+/// Event bodies are small and their fields flat, so this beats a general decoder and, unlike Foundation's,
+/// refuses what is not JSON.
+public struct JSONFields: Sendable {
+    /// A field's value, as far as a flat body needs it.
+    public enum Value: Equatable, Sendable {
+        case string(String)
+        case number
+        case bool
+        case null
+        case array
+        case object
+    }
+
+    /// Why a body is not a JSON object.
+    public struct ReadError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// What is wrong and where.
+        public let description: String
+
+        /// Creates an error with its description.
+        public init(description: String) {
+            self.description = description
+        }
+    }
+
+    /// The deepest nesting accepted.
+    public static let maxDepth = 64
+
+    /// The fields, by name (a repeated name is refused).
+    public let values: [String: Value]
+
+    /// Reads `bytes` as one JSON object.
+    public init(_ bytes: [UInt8]) throws(ReadError) {
+        var reader = Reader(bytes: bytes)
+        values = try reader.readTopObject()
+    }
+
+    /// The value of field `name`.
+    public subscript(name: String) -> Value? { values[name] }
+}
+
+private struct Reader {
+    let bytes: [UInt8]
+    var index = 0
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    mutating func readTopObject() throws(JSONFields.ReadError) -> [String: JSONFields.Value] {
+        skipWhitespace()
+        guard peek() == UInt8(ascii: "{") else {
+            if index >= bytes.count { throw fail("the body is empty") }
+            _ = try readValue(depth: 0)
+            skipWhitespace()
+            guard index == bytes.count else { throw fail("unexpected bytes after the value") }
+            throw JSONFields.ReadError(description: "the body must be a JSON object")
+        }
+        index += 1
+        var fields: [String: JSONFields.Value] = [:]
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            index += 1
+        } else {
+            while true {
+                skipWhitespace()
+                guard peek() == UInt8(ascii: "\"") else { throw fail("expected a field name") }
+                let name = try readString()
+                skipWhitespace()
+                try expect(UInt8(ascii: ":"))
+                let value = try readValue(depth: 1)
+                guard fields.updateValue(value, forKey: name) == nil else { throw fail("the field `\(name)` appears twice") }
+                skipWhitespace()
+                if peek() == UInt8(ascii: ",") { index += 1; continue }
+                try expect(UInt8(ascii: "}"))
+                break
+            }
+        }
+        skipWhitespace()
+        guard index == bytes.count else { throw fail("unexpected bytes after the object") }
+        return fields
+    }
+
+    private mutating func readValue(depth: Int) throws(JSONFields.ReadError) -> JSONFields.Value {
+        guard depth <= JSONFields.maxDepth else { throw fail("nested deeper than \(JSONFields.maxDepth) levels") }
+        skipWhitespace()
+        guard let byte = peek() else { throw fail("a value is missing") }
+        switch byte {
+        case UInt8(ascii: "\""): return .string(try readString())
+        case UInt8(ascii: "{"):
+            try skipContainer(close: UInt8(ascii: "}"), depth: depth, keyed: true)
+            return .object
+        case UInt8(ascii: "["):
+            try skipContainer(close: UInt8(ascii: "]"), depth: depth, keyed: false)
+            return .array
+        case UInt8(ascii: "t"): try literal("true"); return .bool
+        case UInt8(ascii: "f"): try literal("false"); return .bool
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try readNumber(); return .number
+        default: throw fail("unexpected character")
+        }
+    }
+
+    private mutating func skipContainer(close: UInt8, depth: Int, keyed: Bool) throws(JSONFields.ReadError) {
+        index += 1
+        skipWhitespace()
+        if peek() == close { index += 1; return }
+        while true {
+            if keyed {
+                skipWhitespace()
+                guard peek() == UInt8(ascii: "\"") else { throw fail("expected a field name") }
+                _ = try readString()
+                skipWhitespace()
+                try expect(UInt8(ascii: ":"))
+            }
+            _ = try readValue(depth: depth + 1)
+            skipWhitespace()
+            if peek() == UInt8(ascii: ",") { index += 1; continue }
+            try expect(close)
+            return
+        }
+    }
+
+    private mutating func readNumber() throws(JSONFields.ReadError) {
+        if peek() == UInt8(ascii: "-") { index += 1 }
+        guard let first = peek(), isDigit(first) else { throw fail("a number needs digits") }
+        index += 1
+        if first != UInt8(ascii: "0") { while let digit = peek(), isDigit(digit) { index += 1 } }
+        if peek() == UInt8(ascii: ".") {
+            index += 1
+            try digits()
+        }
+        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+            index += 1
+            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
+            try digits()
+        }
+    }
+
+    private mutating func digits() throws(JSONFields.ReadError) {
+        guard let digit = peek(), isDigit(digit) else { throw fail("a number needs digits") }
+        while let digit = peek(), isDigit(digit) { index += 1 }
+    }
+
+    /// A string: raw UTF-8 is validated, escapes decoded, lone surrogates refused.
+    private mutating func readString() throws(JSONFields.ReadError) -> String {
+        index += 1
+        let start = index
+        var hasEscapes = false
+        while true {
+            guard let byte = peek() else { throw fail("a string is not closed") }
+            if byte == UInt8(ascii: "\"") { break }
+            if byte < 0x20 { throw fail("a control character in a string must be escaped") }
+            if byte == UInt8(ascii: "\\") {
+                hasEscapes = true
+                index += 2
+            } else {
+                index += 1
+            }
+        }
+        let end = index
+        index += 1
+        if !hasEscapes {
+            guard let string = String(validating: bytes[start..<end], as: UTF8.self) else { throw fail("a string is not valid UTF-8") }
+            return string
+        }
+        return try unescape(start..<end)
+    }
+
+    private func unescape(_ range: Range<Int>) throws(JSONFields.ReadError) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(range.count)
+        var position = range.lowerBound
+        while position < range.upperBound {
+            let byte = bytes[position]
+            guard byte == UInt8(ascii: "\\") else {
+                output.append(byte)
+                position += 1
+                continue
+            }
+            guard position + 1 < range.upperBound else { throw fail("an escape is cut short") }
+            let code = bytes[position + 1]
+            position += 2
+            switch code {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(code)
+            case UInt8(ascii: "b"): output.append(0x08)
+            case UInt8(ascii: "f"): output.append(0x0C)
+            case UInt8(ascii: "n"): output.append(0x0A)
+            case UInt8(ascii: "r"): output.append(0x0D)
+            case UInt8(ascii: "t"): output.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4(at: position, end: range.upperBound)
+                position += 4
+                if (0xD800...0xDBFF).contains(scalar) {
+                    guard position + 6 <= range.upperBound, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+                        throw fail("a lone surrogate is not a character")
+                    }
+                    let low = try hex4(at: position + 2, end: range.upperBound)
+                    guard (0xDC00...0xDFFF).contains(low) else { throw fail("a lone surrogate is not a character") }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    position += 6
+                } else if (0xDC00...0xDFFF).contains(scalar) {
+                    throw fail("a lone surrogate is not a character")
+                }
+                guard let unicode = Unicode.Scalar(scalar) else { throw fail("not a character") }
+                output.append(contentsOf: Array(String(Character(unicode)).utf8))
+            default:
+                throw fail("an unknown escape")
+            }
+        }
+        guard let string = String(validating: output, as: UTF8.self) else { throw fail("a string is not valid UTF-8") }
+        return string
+    }
+
+    private func hex4(at position: Int, end: Int) throws(JSONFields.ReadError) -> UInt32 {
+        guard position + 4 <= end else { throw fail("a \\u escape needs four hex digits") }
+        var value: UInt32 = 0
+        for byte in bytes[position..<position + 4] {
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw fail("a \\u escape needs four hex digits")
+            }
+            value = value << 4 | digit
+        }
+        return value
+    }
+
+    private mutating func literal(_ word: StaticString) throws(JSONFields.ReadError) {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count else { throw fail("unexpected end") }
+        let matches = word.withUTF8Buffer { expected in
+            (0..<count).allSatisfy { bytes[index + $0] == expected[$0] }
+        }
+        guard matches else { throw fail("unexpected character") }
+        index += count
+    }
+
+    private mutating func expect(_ byte: UInt8) throws(JSONFields.ReadError) {
+        guard peek() == byte else { throw fail("expected `\(Character(Unicode.Scalar(byte)))`") }
+        index += 1
+    }
+
+    private mutating func skipWhitespace() {
+        while let byte = peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
+    }
+
+    private func peek() -> UInt8? {
+        index < bytes.count ? bytes[index] : nil
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    private func fail(_ reason: String) -> JSONFields.ReadError {
+        JSONFields.ReadError(description: "the body is not valid JSON: \(reason) (at byte \(min(index, bytes.count)))")
+    }
+}

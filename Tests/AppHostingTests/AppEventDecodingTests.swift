@@ -1,0 +1,45 @@
+import AppHosting
+import HeadlessUI
+import Testing
+
+@Suite("AppEvent decoding")
+struct AppEventDecodingTests {
+    @Test("each event type with its fields", arguments: [
+        (#"{"type":"login","name":"kim"}"#, AppEvent.login(name: "kim")),
+        (#"{"type":"logout","extra":[1]}"#, .logout),
+        (#"{"type":"push","screen":"A"}"#, .push(screen: "A")),
+        (#"{"type":"pop"}"#, .pop),
+        (#"{"type":"didPop","screen":"A"}"#, .didPop(screen: "A")),
+        (#"{"type":"present","screen":"Profile"}"#, .present(screen: "Profile", style: nil)),
+        (#"{"type":"present","screen":"Profile","style":"fullScreen"}"#, .present(screen: "Profile", style: .fullScreen)),
+        (#"{"type":"dismiss"}"#, .dismiss),
+        (#"{"type":"didDismiss","screen":"Profile"}"#, .didDismiss(screen: "Profile")),
+        (#"{"type":"step","step":"mainIsRequired"}"#, .step("mainIsRequired")),
+    ])
+    func decodes(_ body: String, _ event: AppEvent) throws {
+        #expect(try AppEvent(json: Array(body.utf8)) == event)
+        // The canonical form history shows decodes to the same event.
+        #expect(try AppEvent(json: event.canonicalJSON) == event)
+    }
+
+    @Test("malformed bodies name what is wrong", arguments: [
+        ("[]", "the body must be a JSON object"),
+        (#"{}"#, "`type` is missing"),
+        (#"{"type":3}"#, "`type` must be a string"),
+        (#"{"type":"login"}"#, "`login` needs the string field `name`"),
+        (#"{"type":"login","name":""}"#, "`name` must not be empty"),
+        (#"{"type":"login","name":null}"#, "`name` must be a string, not null"),
+        (#"{"type":"push","screen":["A"]}"#, "`screen` must be a string"),
+        (#"{"type":"present","screen":"P","style":"popover"}"#, "`style` must be \"fullScreen\" or \"pageSheet\""),
+    ])
+    func malformed(_ body: String, _ detail: String) {
+        #expect(throws: EventDecodingError.malformed(detail)) { try AppEvent(json: Array(body.utf8)) }
+    }
+
+    @Test("an unknown type lists the known ones")
+    func unknown() {
+        #expect(throws: EventDecodingError.unknownType(
+            "unknown event type \"jump\"; known types: login, logout, push, pop, didPop, present, dismiss, didDismiss, step"
+        )) { try AppEvent(json: Array(#"{"type":"jump"}"#.utf8)) }
+    }
+}
