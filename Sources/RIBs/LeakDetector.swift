@@ -15,6 +15,8 @@ public final class LeakDetector {
     /// The window whose hierarchy decides "still on screen".
     public weak var window: Window?
     private var expectations: [Expectation] = []
+    /// Where each expected object sits in `expectations`, so registering stays O(1) however many pile up.
+    private var positions: [ObjectIdentifier: Int] = [:]
 
     /// Creates a detector with nothing expected.
     public init() {}
@@ -22,8 +24,14 @@ public final class LeakDetector {
     /// Expects `object` to be released (and, for a view controller, to leave the screen).
     public func expectRelease(of object: AnyObject, name: String, kind: Leak.Kind) {
         let id = ObjectIdentifier(object)
-        guard !expectations.contains(where: { $0.id == id && $0.object != nil }) else { return }
-        expectations.append(Expectation(object: object, id: id, name: name, kind: kind))
+        let expectation = Expectation(object: object, id: id, name: name, kind: kind)
+        if let position = positions[id] {
+            // Still expected: keep the first record. Gone: the identifier was reused by a new object.
+            if expectations[position].object == nil { expectations[position] = expectation }
+            return
+        }
+        positions[id] = expectations.count
+        expectations.append(expectation)
     }
 
     /// Expects every router in `routers`, its interactor and its view controller to go.
@@ -52,12 +60,13 @@ public final class LeakDetector {
 
     /// Withdraws expectations for the given objects.
     public func cancelExpectations(forObjectsWith ids: Set<ObjectIdentifier>) {
-        expectations.removeAll { ids.contains($0.id) && $0.object != nil }
+        guard ids.contains(where: { positions[$0] != nil }) else { return }
+        compact(keeping: { !ids.contains($0.id) })
     }
 
     /// What was detached but is still alive or on screen; forgets what has gone.
     public func leaks() -> [Leak] {
-        expectations.removeAll { $0.object == nil }
+        compact(keeping: { _ in true })
         return expectations.map { expectation in
             var reason = Leak.Reason.stillAlive
             if let controller = expectation.object as? ViewController, controller.isOnScreen {
@@ -65,6 +74,14 @@ public final class LeakDetector {
             }
             return Leak(name: expectation.name, kind: expectation.kind, reason: reason)
         }
+    }
+
+    /// Keeps the live expectations that pass `keep`, in order, and re-indexes them.
+    private func compact(keeping keep: (Expectation) -> Bool) {
+        guard !expectations.isEmpty else { return }
+        expectations.removeAll { $0.object == nil || !keep($0) }
+        positions.removeAll(keepingCapacity: true)
+        for (index, expectation) in expectations.enumerated() { positions[expectation.id] = index }
     }
 
     /// Whether anything is still expected to go (RIBs' `InProgress` status).

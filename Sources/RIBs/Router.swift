@@ -1,4 +1,8 @@
 import HeadlessUI
+import Synchronization
+
+/// Default router names by type (types are few and never go away).
+private let routerNames = Mutex<[ObjectIdentifier: String]>([:])
 
 /// A viewless router: owns its interactor and its children, and keeps the subtree's activity in step with its interactor.
 open class Router<InteractorType>: Routing {
@@ -65,6 +69,15 @@ open class Router<InteractorType>: Routing {
     }
 
     static func defaultName(for type: Any.Type) -> String {
+        // `String(describing:)` on a type is slow and every router asks: remember the answer per type.
+        let key = ObjectIdentifier(type)
+        if let cached = routerNames.withLock({ $0[key] }) { return cached }
+        let name = computeName(for: type)
+        routerNames.withLock { $0[key] = name }
+        return name
+    }
+
+    private static func computeName(for type: Any.Type) -> String {
         var name = String(describing: type)
         if let generic = name.firstIndex(of: "<") { name = String(name[..<generic]) }
         if name.hasSuffix("Router"), name.count > "Router".count { name.removeLast("Router".count) }

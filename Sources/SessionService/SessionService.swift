@@ -1,6 +1,7 @@
 import AppHosting
 import Foundation
 import HTTPServer
+import Synchronization
 
 /// Sessions over HTTP: creates them, applies events under each session's lock, and answers the contract's JSON.
 public final class SessionService: Sendable {
@@ -14,6 +15,8 @@ public final class SessionService: Sendable {
     let appsJSON: [UInt8]
     /// Counters served at `GET /metrics`.
     public let metrics = ServiceMetrics()
+    /// When a refused creation last swept expired sessions (milliseconds).
+    private let lastCreationSweep = Atomic<Int64>(Int64.min)
 
     /// Creates the service; clock and id source are injected so that tests and replays control them.
     public init(
@@ -84,6 +87,14 @@ public final class SessionService: Sendable {
         for session in store.all() {
             session.withCore { $0.watchers.end(.shutdown) }
         }
+    }
+
+    /// True at most once a second: whether this caller may sweep now.
+    func claimSweep() -> Bool {
+        let now = clock.nowMilliseconds()
+        let last = lastCreationSweep.load(ordering: .relaxed)
+        guard last == Int64.min || now - last >= 1000 else { return false }
+        return lastCreationSweep.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged
     }
 
     func expireIfIdle(_ core: SessionCore, now: Int64) -> Bool {

@@ -10,7 +10,7 @@ public protocol AppRuntime: AnyObject {
     func writeState(to json: inout JSONWriter)
     /// The event types the app would handle now.
     var acceptedEvents: [EventType] { get }
-    /// How many detached objects are still alive or on screen (the `leaks` the state shows).
+    /// How many detached objects were still alive or on screen when the state was last written.
     var leakCount: Int { get }
     /// Detaches the whole tree (every interactor deactivated) and removes every view from the window.
     func tearDown()

@@ -81,12 +81,17 @@ public final class FlowAppRuntime: AppRuntime {
     public func writeState(to json: inout JSONWriter) {
         json.key("tree")
         if let root = coordinator.root { writeNode(root, to: &json) } else { json.null() }
-        StateFields.writeScreen(of: window, accepts: acceptedEvents, leaks: leakDetector.leaks(), to: &json)
+        let leaks = leakDetector.leaks()
+        lastLeakCount = leaks.count
+        StateFields.writeScreen(of: window, accepts: acceptedEvents, leaks: leaks, to: &json)
         json.key("steps")
         json.strings(acceptedSteps)
     }
 
-    public var leakCount: Int { leakDetector.leaks().count }
+    /// The leaks the last `writeState` showed (the service reads it right after writing).
+    public private(set) var lastLeakCount = 0
+
+    public var leakCount: Int { lastLeakCount }
 
     public func tearDown() {
         coordinator.stop()

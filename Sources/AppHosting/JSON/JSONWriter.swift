@@ -39,8 +39,17 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    /// Writes an object key; the next call writes its value.
-    public mutating func key(_ key: String) {
+    /// Writes a constant object key (no escaping needed: the program's own names); the next call writes its value.
+    public mutating func key(_ key: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: Self.quoteColon)
+        needsComma = false
+    }
+
+    /// Writes an object key that comes from data, escaped; the next call writes its value.
+    public mutating func key(named key: String) {
         separate()
         writeEscaped(key)
         bytes.append(UInt8(ascii: ":"))
@@ -83,16 +92,22 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    /// Writes `key` then a string value.
-    public mutating func field(_ name: String, _ value: String) {
+    /// Writes a constant key then a string value.
+    public mutating func field(_ name: StaticString, _ value: String) {
         key(name)
         string(value)
     }
 
-    /// Writes `key` then an integer value.
-    public mutating func field(_ name: String, _ value: Int) {
+    /// Writes a constant key then an integer value.
+    public mutating func field(_ name: StaticString, _ value: Int) {
         key(name)
         int(value)
+    }
+
+    /// Writes a key from data then a string value.
+    public mutating func field(named name: String, _ value: String) {
+        key(named: name)
+        string(value)
     }
 
     /// Writes an array of strings.
@@ -106,6 +121,7 @@ public struct JSONWriter: Sendable {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }
 
+    private static let quoteColon: [UInt8] = [UInt8(ascii: "\""), UInt8(ascii: ":")]
     private static let trueBytes: [UInt8] = Array("true".utf8)
     private static let falseBytes: [UInt8] = Array("false".utf8)
     private static let nullBytes: [UInt8] = Array("null".utf8)

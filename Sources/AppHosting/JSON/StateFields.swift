@@ -39,7 +39,7 @@ public enum StateFields {
     public static func writeExposedState(_ pairs: [(key: String, value: String)], to json: inout JSONWriter) {
         json.key("state")
         json.beginObject()
-        for pair in pairs { json.field(pair.key, pair.value) }
+        for pair in pairs { json.field(named: pair.key, pair.value) }
         json.endObject()
     }
 }

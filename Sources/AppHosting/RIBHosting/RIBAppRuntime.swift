@@ -25,8 +25,12 @@ public final class RIBAppRuntime: AppRuntime {
     }
 
     public var acceptedEvents: [EventType] {
+        acceptedEvents(along: pathToTop())
+    }
+
+    private func acceptedEvents(along path: [any Routing]) -> [EventType] {
         var accepted: [EventType] = []
-        for router in pathToTop().reversed() {
+        for router in path.reversed() {
             guard let handler = router.interactable as? any EventHandling else { continue }
             for type in handler.acceptedEvents where !accepted.contains(type) { accepted.append(type) }
         }
@@ -36,10 +40,15 @@ public final class RIBAppRuntime: AppRuntime {
     public func writeState(to json: inout JSONWriter) {
         json.key("tree")
         writeNode(root, to: &json)
-        StateFields.writeScreen(of: window, accepts: acceptedEvents, leaks: leakDetector.leaks(), to: &json)
+        let leaks = leakDetector.leaks()
+        lastLeakCount = leaks.count
+        StateFields.writeScreen(of: window, accepts: acceptedEvents(along: pathToTop()), leaks: leaks, to: &json)
     }
 
-    public var leakCount: Int { leakDetector.leaks().count }
+    /// The leaks the last `writeState` showed (the service reads it right after writing).
+    public private(set) var lastLeakCount = 0
+
+    public var leakCount: Int { lastLeakCount }
 
     public func tearDown() {
         // Deactivating the root deactivates the whole subtree (RIBs' binding); then nothing stays on screen.
@@ -50,17 +59,22 @@ public final class RIBAppRuntime: AppRuntime {
     /// The routers from the root to the one that owns the controller on top of the screen.
     public func pathToTop() -> [any Routing] {
         guard let top = window.topViewController else { return [root] }
-        return Self.path(from: root, to: top) ?? [root]
+        var path: [any Routing] = []
+        path.reserveCapacity(8)
+        return Self.find(top, from: root, path: &path) ? path : [root]
     }
 
-    private static func path(from router: any Routing, to controller: ViewController) -> [any Routing]? {
+    /// Depth-first search that grows and shrinks one path array instead of building one per level.
+    private static func find(_ controller: ViewController, from router: any Routing, path: inout [any Routing]) -> Bool {
+        path.append(router)
         if let viewable = router as? any ViewableRouting, viewable.viewControllable.uiviewController === controller {
-            return [router]
+            return true
         }
-        for child in router.children {
-            if let path = path(from: child, to: controller) { return [router] + path }
+        for child in router.children where find(controller, from: child, path: &path) {
+            return true
         }
-        return nil
+        path.removeLast()
+        return false
     }
 
     private func writeNode(_ router: any Routing, to json: inout JSONWriter) {

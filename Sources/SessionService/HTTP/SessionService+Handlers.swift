@@ -6,8 +6,9 @@ extension SessionService {
     func createSession(_ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
         let appID = try requestedApp(request)
         guard let app = registry.app(appID) else { throw .unknownApp(appID, known: registry.apps.map(\.id)) }
-        // Sessions idle past their TTL but not yet swept do not count against the limit.
-        if store.isFull { expireIdleSessions() }
+        // Sessions idle past their TTL but not yet swept do not count against the limit; the sweep is
+        // O(sessions), so a full server sweeps at most once a second however many creations it refuses.
+        if store.isFull, claimSweep() { expireIdleSessions() }
         guard !store.isFull else { throw .sessionLimit(configuration.maxSessions, retryAfter: retryAfterSeconds) }
         let id = ids.nextID()
         let session = Session(id: id, app: app, now: clock.nowMilliseconds(), idempotencyKeys: configuration.idempotencyKeysPerSession)
@@ -145,11 +146,29 @@ extension SessionService {
         guard Self.isJSON(contentType) else { throw .unsupportedMediaType(contentType) }
     }
 
+    /// `application/json` or `application/<anything>+json`, any case, parameters ignored; compared as bytes
+    /// because this runs on every event.
     static func isJSON(_ contentType: String) -> Bool {
-        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
-        } ?? ""
-        return mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
+        var utf8 = contentType.utf8[...]
+        while let first = utf8.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { utf8 = utf8.dropFirst() }
+        if let semicolon = utf8.firstIndex(of: UInt8(ascii: ";")) { utf8 = utf8[..<semicolon] }
+        while let last = utf8.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { utf8 = utf8.dropLast() }
+        guard utf8.count >= 16, asciiLowercasePrefix(utf8, "application/") else { return false }
+        let subtype = utf8.dropFirst(12)
+        return asciiLowercaseEquals(subtype, "json") || (subtype.count > 5 && asciiLowercaseEquals(subtype.suffix(5), "+json"))
+    }
+
+    /// Whether `bytes` starts with `prefix` (given in lowercase), ignoring ASCII case.
+    private static func asciiLowercasePrefix(_ bytes: Substring.UTF8View, _ prefix: StaticString) -> Bool {
+        prefix.withUTF8Buffer { expected in
+            bytes.count >= expected.count && zip(bytes, expected).allSatisfy { byte, lower in
+                (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == lower
+            }
+        }
+    }
+
+    private static func asciiLowercaseEquals(_ bytes: Substring.UTF8View, _ expected: StaticString) -> Bool {
+        bytes.count == expected.utf8CodeUnitCount && asciiLowercasePrefix(bytes, expected)
     }
 
     /// RFC 9110 If-Match with strong comparison: `*`, or a list of quoted versions; weak tags never match.

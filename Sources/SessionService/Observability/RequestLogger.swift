@@ -54,7 +54,7 @@ public struct RequestLogger: Sendable {
     public func message(_ level: Level, _ message: String, fields: [(String, String)] = []) {
         guard self.level <= level, level != .off else { return }
         write(level, message) { json in
-            for (key, value) in fields { json.field(key, value) }
+            for (key, value) in fields { json.field(named: key, value) }
         }
     }
 

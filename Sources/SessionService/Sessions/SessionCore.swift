@@ -8,10 +8,11 @@ final class SessionCore {
     private(set) var runtime: any AppRuntime
     private(set) var version = 1
     private(set) var history: [HistoryEntry] = []
-    /// The state fields the runtime writes, kept to tell whether an event changed anything.
-    private var content: [UInt8] = []
     /// The whole state document at `version`: every request at this version gets these bytes.
     private(set) var stateJSON: [UInt8] = []
+    /// Where the runtime's fields start in `stateJSON` (after the header), to tell whether an event changed
+    /// anything without keeping a second copy of them.
+    private var fieldsOffset = 0
     var idempotency: IdempotencyCache
     var lastAccessMilliseconds: Int64
     private(set) var isClosed = false
@@ -24,8 +25,7 @@ final class SessionCore {
         self.app = app
         self.runtime = app.launch()
         self.lastAccessMilliseconds = now
-        content = renderContent()
-        renderDocument()
+        renderDocument(fields: renderFields())
     }
 
     /// Applies one event and tells whether it changed anything; on failure the session is exactly as before.
@@ -43,13 +43,12 @@ final class SessionCore {
             }
             throw Self.serviceError(error)
         }
-        let next = renderContent()
+        let fields = renderFields()
         // An idempotent repeat (didPop of a screen already gone) leaves the bytes, and so the version, as they were.
-        guard next != content else { return false }
-        content = next
+        guard !fields[1...].elementsEqual(stateJSON[fieldsOffset...]) else { return false }
         version += 1
         history.append(HistoryEntry(version: version, event: event, atMilliseconds: now))
-        renderDocument()
+        renderDocument(fields: fields)
         watchers.publish(version: version, state: stateJSON)
         return true
     }
@@ -87,19 +86,20 @@ final class SessionCore {
             // Every event in history applied once; the same code on the same inputs applies again.
             try? runtime.apply(entry.event)
         }
-        content = renderContent()
-        renderDocument()
+        renderDocument(fields: renderFields())
     }
 
-    private func renderContent() -> [UInt8] {
-        var fields = JSONWriter(capacity: max(content.count, 512))
+    /// The runtime's fields as one object, `{...}`.
+    private func renderFields() -> [UInt8] {
+        var fields = JSONWriter(capacity: max(stateJSON.count, 512))
         fields.beginObject()
         runtime.writeState(to: &fields)
         fields.endObject()
         return fields.bytes
     }
 
-    private func renderDocument() {
+    /// The header fields, then the runtime's fields spliced in.
+    private func renderDocument(fields content: [UInt8]) {
         var json = JSONWriter(capacity: content.count + 96)
         json.beginObject()
         json.field("session", id)
@@ -109,12 +109,9 @@ final class SessionCore {
         // Splice: the header object without its `}`, a comma, then the fields without their `{`.
         var bytes = json.bytes
         bytes.removeLast()
-        if content.count > 2 {
-            bytes.append(UInt8(ascii: ","))
-            bytes.append(contentsOf: content[1...])
-        } else {
-            bytes.append(UInt8(ascii: "}"))
-        }
+        if content.count > 2 { bytes.append(UInt8(ascii: ",")) }
+        fieldsOffset = bytes.count
+        bytes.append(contentsOf: content[1...])
         stateJSON = bytes
     }
 
