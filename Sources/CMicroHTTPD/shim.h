@@ -4,6 +4,8 @@
 // microhttpd.h expects these types to be declared before it is included.
 #include <stdarg.h>
 #include <stdint.h>
+#include <string.h>
+#include <strings.h>
 #include <sys/types.h>
 #include <sys/select.h>
 #include <sys/socket.h>
@@ -77,6 +79,33 @@ static inline ssize_t cmhd_reader_end_with_error(void) { return MHD_CONTENT_READ
 /// and restore it when they end, for the kept-alive connection's next request.
 static inline enum MHD_Result cmhd_set_connection_timeout(struct MHD_Connection *connection, unsigned int seconds) {
     return MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
+}
+
+// Content-Length values that disagree make the body's length ambiguous (a request-smuggling vector);
+// RFC 9110 §8.6 says to reject them, but MHD 0.9.75 quietly uses the first. MHD exposes all headers
+// only through an iterator callback, written here in C.
+struct cmhd_length_scan {
+    const char *first;
+    int conflicting;
+};
+
+static inline enum MHD_Result cmhd_length_iterator(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+    (void)kind;
+    struct cmhd_length_scan *scan = (struct cmhd_length_scan *)cls;
+    if (key == NULL || strcasecmp(key, "Content-Length") != 0) return MHD_YES;
+    if (scan->first == NULL) {
+        scan->first = value != NULL ? value : "";
+    } else if (value == NULL || strcmp(scan->first, value) != 0) {
+        scan->conflicting = 1;
+    }
+    return MHD_YES;
+}
+
+/// Whether the request carries Content-Length headers that disagree.
+static inline int cmhd_conflicting_content_length(struct MHD_Connection *connection) {
+    struct cmhd_length_scan scan = { NULL, 0 };
+    MHD_get_connection_values(connection, MHD_HEADER_KIND, cmhd_length_iterator, &scan);
+    return scan.conflicting;
 }
 
 #endif

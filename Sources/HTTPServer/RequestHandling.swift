@@ -31,6 +31,7 @@ enum RequestHandling {
             state.counted = true
             context.inFlight.add(1, ordering: .relaxed)
             state.method = HTTPMethod(cString: method)
+            state.ambiguousLength = cmhd_conflicting_content_length(connection) != 0
             state.resolution = withPath(url) { context.routes.resolve(method: state.method, path: $0) }
             return .YES
 
@@ -96,6 +97,12 @@ enum RequestHandling {
     private static func respond(
         to state: RequestState, url: UnsafePointer<CChar>?, connection: OpaquePointer, context: ServerContext
     ) -> HTTPResponse {
+        if state.ambiguousLength {
+            // The framing itself is in doubt, so the connection cannot be trusted for another request either.
+            return .problem(status: 400, code: "bad_request", title: "Bad Request",
+                            detail: "The request has Content-Length headers that disagree.",
+                            extraHeaders: [("Connection", "close")])
+        }
         switch state.resolution {
         case .notFound:
             return .problem(status: 404, code: "not_found", title: "Not Found",

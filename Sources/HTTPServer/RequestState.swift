@@ -19,6 +19,8 @@ final class RequestState {
     var resolution = RouteTable.Resolution.notFound
     var body: [UInt8] = []
     var bodyTooLarge = false
+    /// Content-Length headers that disagree: the request is refused whatever its route.
+    var ambiguousLength = false
     /// Counted in `ServerContext.inFlight` (from the first access-handler call until completion).
     var counted = false
     var status = 0

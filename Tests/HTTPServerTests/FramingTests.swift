@@ -1,0 +1,29 @@
+import HTTPServer
+import Testing
+
+extension HTTPServerTests {
+    /// Requests whose framing is ambiguous are refused before any handler runs.
+    @Suite struct Framing {
+        @Test func contentLengthsThatDisagreeAreRefusedAndTheConnectionClosed() throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                try client.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 12\r\n\r\nabc")
+                let response = try client.readResponse()
+                #expect(response.status == 400)
+                #expect(response.header("Content-Type") == "application/problem+json")
+                #expect(String(decoding: response.body, as: UTF8.self).contains(#""code":"bad_request""#))
+                #expect(client.waitForClose())
+            }
+        }
+
+        @Test func repeatedEqualContentLengthsAreOneLength() throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                try client.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 3\r\n\r\nabc")
+                let response = try client.readResponse()
+                #expect(response.status == 200)
+                #expect(response.body == Array("abc".utf8))
+            }
+        }
+    }
+}
