@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "BuiltinAppsTests", dependencies: ["BuiltinApps", "AppHosting"], swiftSettings: settings),
         .testTarget(
             name: "SessionServiceTests",
-            dependencies: ["SessionService", "BuiltinApps", "AppHosting", "HTTPServer", "RIBs", "HeadlessUI"],
+            dependencies: ["SessionService", "BuiltinApps", "AppHosting", "HTTPServer", "RIBs", "HeadlessUI", "Flows"],
             swiftSettings: settings
         ),
     ]
