@@ -114,7 +114,17 @@ public final class HTTPServer: Sendable {
         // finishing them resumes each one, sends what is buffered and completes its request now.
         context.streams.closeAll()
         let deadline = ContinuousClock.now + gracePeriod
-        while context.inFlight.load(ordering: .acquiring) > 0 && ContinuousClock.now < deadline {
+        // A request already in a kept-alive socket but not parsed yet is not counted in flight: wait until
+        // nothing has been in flight for a quiet moment, so such a request is read and answered (with
+        // `Connection: close`) before MHD_stop_daemon closes its connection.
+        let quietPeriod = min(Duration.milliseconds(150), gracePeriod)
+        var quietSince = ContinuousClock.now
+        while ContinuousClock.now < deadline {
+            if context.inFlight.load(ordering: .acquiring) > 0 {
+                quietSince = ContinuousClock.now
+            } else if ContinuousClock.now - quietSince >= quietPeriod {
+                break
+            }
             usleep(2_000)
         }
         let unfinished = context.inFlight.load(ordering: .acquiring)
