@@ -1,2 +1,234 @@
-// Replaced by the fuzz entry point.
-print("FuzzEvents")
+// libFuzzer entry point over event decoding and dispatch into the built-in apps.
+//
+// Input: byte 0 picks the app (navigation, login, todo, flow; modulo 4), the rest is split on '\n'
+// into event bodies. Each body goes through `AppEvent(json:)` and, when it decodes, into the app's
+// runtime, exactly as `SessionCore` drives it (a failed event other than "not handled" rebuilds the
+// runtime from the history). After every event the state must be valid JSON of the contract's shape.
+//
+// Invariants (a violation calls `fatalError`, which libFuzzer reports as a crash):
+//  1. nothing traps: decoding gives an event or a typed `EventDecodingError`, applying gives a new
+//     state or a typed `EventError`;
+//  2. `EventError.internalFailure` never happens (it is a 500 over HTTP);
+//  3. the state written by `writeState(to:)` parses with JSONSerialization and has the contract's
+//     fields (`tree`, `layers`, `stack`, `top`, `accepts`, `leaks`) with the right types;
+//  4. a refused event leaves the state bytes exactly as before (after the rebuild a session does);
+//  5. an event that changed the state was listed in `accepts` before it;
+//  6. `leaks` stays empty (the built-in apps are correct apps);
+//  7. replaying the history of applied events on a fresh runtime gives the same state bytes
+//     (the determinism `AppRuntime` promises and the session's rebuild relies on);
+//  8. differential check of the event reader against Foundation's JSONSerialization (which is more
+//     lenient: trailing commas, repeated names): a body the reader accepts must parse there too, as an
+//     object whose string fields equal the event's (same unescaping, same UTF-8 validation).
+//
+// In a plain `swift build` this file is an executable whose top-level code is empty: running it does
+// nothing. Built with `--sanitize fuzzer`, libFuzzer's `main` drives `LLVMFuzzerTestOneInput`.
+
+import AppHosting
+import BuiltinApps
+import Foundation
+
+private let apps: [AppDefinition] = [BuiltinApps.navigation, BuiltinApps.login, BuiltinApps.todo, BuiltinApps.flow]
+
+/// The longest single event body handed to the decoder (the service's default body cap).
+private let maxEventBytes = 65536
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzEvents(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    guard count > 0 else { return 0 }
+    let bytes = UnsafeRawBufferPointer(start: start, count: count)
+    let app = apps[Int(bytes[0]) % apps.count]
+    var harness = Harness(app: app)
+    var lineStart = 1
+    var index = 1
+    while index <= count {
+        if index == count || bytes[index] == UInt8(ascii: "\n") {
+            if index - lineStart <= maxEventBytes {
+                harness.feed(Array(bytes[lineStart..<index]))
+            }
+            lineStart = index + 1
+        }
+        index += 1
+    }
+    harness.checkReplay()
+    harness.runtime.tearDown()
+    return 0
+}
+
+/// One app's runtime driven like a session's core.
+private struct Harness {
+    let app: AppDefinition
+    var runtime: any AppRuntime
+    var history: [AppEvent] = []
+    var content: [UInt8]
+
+    init(app: AppDefinition) {
+        self.app = app
+        runtime = app.launch()
+        content = []
+        content = check(render(runtime), after: "launch")
+    }
+
+    mutating func feed(_ body: [UInt8]) {
+        let event: AppEvent
+        do {
+            event = try AppEvent(json: body)
+        } catch {
+            // A typed decoding error: the 400s. Nothing reached the app.
+            switch error {
+            case .malformed(let detail), .unknownType(let detail):
+                if detail.isEmpty { fail("empty decoding error detail", body: body) }
+            }
+            return
+        }
+        checkAgainstFoundation(event, body: body)
+        let accepted = runtime.acceptedEvents
+        do {
+            try runtime.apply(event)
+        } catch {
+            switch error {
+            case .notHandled:
+                break
+            case .invalidNavigation:
+                rebuild()
+            case .internalFailure(let detail):
+                fail("internalFailure (a 500 over HTTP): \(detail)", body: body)
+            }
+            let after = check(render(runtime), after: "refused \(describe(event))")
+            if after != content {
+                fail("a refused event (\(error)) changed the state:\nbefore \(text(content))\nafter  \(text(after))", body: body)
+            }
+            return
+        }
+        let next = check(render(runtime), after: describe(event))
+        guard next != content else { return }  // an idempotent repeat
+        if !accepted.contains(event.type) {
+            fail("\(describe(event)) changed the state but accepts was \(accepted.map(\.rawValue))", body: body)
+        }
+        content = next
+        history.append(event)
+    }
+
+    /// Invariant 8: what the event reader accepted, Foundation's JSONDecoder parses to the same fields.
+    /// (JSONDecoder, not JSONSerialization: the latter refuses numbers beyond Double, such as 1e400,
+    /// which are valid JSON; the decoder leaves unused values unconverted.)
+    func checkAgainstFoundation(_ event: AppEvent, body: [UInt8]) {
+        let fields: FoundationFields
+        do {
+            fields = try JSONDecoder().decode(FoundationFields.self, from: Data(body))
+        } catch {
+            fail("AppEvent(json:) accepted a body Foundation's JSONDecoder refuses (\(error)) as \(describe(event))", body: body)
+        }
+        guard let canonical = (try? JSONSerialization.jsonObject(with: Data(event.canonicalJSON))) as? [String: String] else {
+            fail("the canonical JSON of \(describe(event)) does not parse", body: body)
+        }
+        for (key, value) in canonical where fields[key] != value {
+            fail("field \(key): the reader says \(value.debugDescription), Foundation says \(String(describing: fields[key]))", body: body)
+        }
+    }
+
+    /// What `SessionCore.rebuild()` does after a refused event that may have run halfway.
+    mutating func rebuild() {
+        runtime.tearDown()
+        runtime = app.launch()
+        for event in history { try? runtime.apply(event) }
+    }
+
+    func checkReplay() {
+        let fresh = app.launch()
+        for event in history {
+            do {
+                try fresh.apply(event)
+            } catch {
+                fail("replaying \(describe(event)) failed: \(error)", body: [])
+            }
+        }
+        let replayed = render(fresh)
+        fresh.tearDown()
+        if replayed != content {
+            fail("replay differs:\nlive   \(text(content))\nreplay \(text(replayed))", body: [])
+        }
+    }
+
+    func render(_ runtime: any AppRuntime) -> [UInt8] {
+        var json = JSONWriter(capacity: 512)
+        json.beginObject()
+        runtime.writeState(to: &json)
+        json.endObject()
+        return json.bytes
+    }
+
+    /// Parses the state and checks the contract's fields; returns the bytes.
+    func check(_ bytes: [UInt8], after what: String) -> [UInt8] {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: Data(bytes))
+        } catch {
+            fail("state after \(what) is not JSON (\(error)): \(text(bytes))", body: [])
+        }
+        guard let state = object as? [String: Any] else { fail("state after \(what) is not an object", body: []) }
+        let treeOK = state["tree"] is [String: Any] || (app.id == "flow" && state["tree"] is NSNull)
+        guard treeOK,
+              let layers = state["layers"] as? [[String: Any]],
+              let stack = state["stack"] as? [String],
+              let accepts = state["accepts"] as? [String],
+              let leaks = state["leaks"] as? [Any]
+        else { fail("state after \(what) lacks a contract field: \(text(bytes))", body: []) }
+        let top = state["top"]
+        if let top = top as? String {
+            if stack.last != top { fail("top \(top) is not the last of stack \(stack) after \(what)", body: []) }
+        } else if !(top is NSNull) || !stack.isEmpty {
+            fail("top is missing or not null for an empty stack after \(what): \(text(bytes))", body: [])
+        }
+        if let last = layers.last, (last["stack"] as? [String]) != stack {
+            fail("stack is not the frontmost layer's stack after \(what): \(text(bytes))", body: [])
+        }
+        for name in accepts where EventType(rawValue: name) == nil {
+            fail("accepts lists an unknown type \(name) after \(what)", body: [])
+        }
+        if !leaks.isEmpty { fail("leaks after \(what): \(text(bytes))", body: []) }
+        return bytes
+    }
+
+    func describe(_ event: AppEvent) -> String { "\(app.id): " + text(event.canonicalJSON) }
+
+    func text(_ bytes: some Collection<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    func fail(_ message: String, body: [UInt8]) -> Never {
+        var line = "FuzzEvents invariant broken [\(app.id)] \(message)"
+        if !body.isEmpty { line += "\nevent body: \(text(body.prefix(512)))" }
+        line += "\nhistory: \(history.map { text($0.canonicalJSON) })\n"
+        FileHandle.standardError.write(Data(line.utf8))
+        fatalError("FuzzEvents invariant broken")
+    }
+}
+
+/// The string fields of an event as Foundation decodes them; a field of another kind reads as nil (the
+/// reader ignores fields an event type does not use, whatever their kind).
+private struct FoundationFields: Decodable {
+    var values: [String: String] = [:]
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    private struct AnyString: Decodable {
+        let value: String?
+        init(from decoder: any Decoder) throws {
+            value = try? decoder.singleValueContainer().decode(String.self)
+        }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        for name in ["type", "name", "screen", "style", "step"] {
+            if let value = try container.decodeIfPresent(AnyString.self, forKey: Key(stringValue: name))?.value {
+                values[name] = value
+            }
+        }
+    }
+
+    subscript(key: String) -> String? { values[key] }
+}
