@@ -70,8 +70,12 @@ public final class FlowAppRuntime: AppRuntime {
     }
 
     public var acceptedEvents: [EventType] {
+        acceptedEvents(steps: acceptedSteps)
+    }
+
+    private func acceptedEvents(steps: [String]) -> [EventType] {
         var accepted: [EventType] = []
-        if !acceptedSteps.isEmpty { accepted.append(.step) }
+        if !steps.isEmpty { accepted.append(.step) }
         if let stack = window.layers.last?.navigationController, stack.viewControllers.count > 1 {
             accepted += [.pop, .didPop]
         }
@@ -83,9 +87,10 @@ public final class FlowAppRuntime: AppRuntime {
         if let root = coordinator.root { writeNode(root, to: &json) } else { json.null() }
         let leaks = leakDetector.leaks()
         lastLeakCount = leaks.count
-        StateFields.writeScreen(of: window, accepts: acceptedEvents, leaks: leaks, to: &json)
+        let steps = acceptedSteps
+        StateFields.writeScreen(of: window, accepts: acceptedEvents(steps: steps), leaks: leaks, to: &json)
         json.key("steps")
-        json.strings(acceptedSteps)
+        json.strings(steps)
     }
 
     /// The leaks the last `writeState` showed (the service reads it right after writing).
