@@ -35,10 +35,13 @@ extension SessionService {
         let id = request.parameter("id") ?? ""
         guard let session = store.remove(id) else { throw .sessionNotFound() }
         let now = clock.nowMilliseconds()
-        // An expired session is gone even before a sweep got to it.
-        let wasLive = session.withCore { core in !expireIfIdle(core, now: now) }
+        // An expired session is gone even before a sweep got to it; a live one is torn down under the same lock.
+        let wasLive = session.withCore { core in
+            guard !expireIfIdle(core, now: now) else { return false }
+            core.close()
+            return true
+        }
         guard wasLive else { throw .sessionNotFound() }
-        session.withCore { $0.close() }
         return HTTPResponse(status: 204)
     }
 
@@ -57,13 +60,12 @@ extension SessionService {
             if let key, key.isEmpty || key.utf8.count > IdempotencyCache.maxKeyLength {
                 throw .invalidHeader("Idempotency-Key must be 1 to \(IdempotencyCache.maxKeyLength) characters")
             }
-            if let key, let prior = core.idempotency[key], prior.body == body {
-                return prior.response
-            }
+            let prior = key.flatMap { core.idempotency[$0] }
+            if let prior, prior.body == body { return prior.response }
             if let ifMatch, !Self.matches(ifMatch, version: core.version) {
                 throw .versionMismatch(current: core.version)
             }
-            if let key, core.idempotency[key] != nil { throw .idempotencyKeyReused() }
+            if prior != nil { throw .idempotencyKeyReused() }
             let changed: Bool
             do throws(ServiceError) {
                 changed = try core.apply(event, now: now)
