@@ -62,15 +62,17 @@ let package = Package(
             swiftSettings: settings
         ),
 
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: settings),
-        .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI"], swiftSettings: settings),
-        .testTarget(name: "RIBsTests", dependencies: ["RIBs", "HeadlessUI"], swiftSettings: settings),
+        // What several test targets share (screen snapshots, threads, open files); not a product.
+        .target(name: "TestSupport", dependencies: ["HeadlessUI"], path: "Tests/TestSupport", swiftSettings: settings),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], swiftSettings: settings),
+        .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI", "TestSupport"], swiftSettings: settings),
+        .testTarget(name: "RIBsTests", dependencies: ["RIBs", "HeadlessUI", "TestSupport"], swiftSettings: settings),
         .testTarget(name: "FlowsTests", dependencies: ["Flows", "HeadlessUI"], swiftSettings: settings),
         .testTarget(name: "AppHostingTests", dependencies: ["AppHosting", "RIBs", "HeadlessUI"], swiftSettings: settings),
         .testTarget(name: "BuiltinAppsTests", dependencies: ["BuiltinApps", "AppHosting"], swiftSettings: settings),
         .testTarget(
             name: "SessionServiceTests",
-            dependencies: ["SessionService", "BuiltinApps", "AppHosting", "HTTPServer", "RIBs", "HeadlessUI", "Flows"],
+            dependencies: ["SessionService", "BuiltinApps", "AppHosting", "HTTPServer", "RIBs", "HeadlessUI", "Flows", "TestSupport"],
             swiftSettings: settings
         ),
     ]

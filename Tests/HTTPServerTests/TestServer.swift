@@ -61,22 +61,3 @@ func withServer<T>(
     return try body(server)
 }
 
-/// Runs `work` on `count` dedicated threads at once and waits for all of them.
-func onThreads(_ count: Int, _ work: @escaping @Sendable (Int) -> Void) {
-    let group = DispatchGroup()
-    for index in 0..<count {
-        group.enter()
-        let thread = Thread {
-            work(index)
-            group.leave()
-        }
-        thread.stackSize = 1 << 20
-        thread.start()
-    }
-    group.wait()
-}
-
-/// Number of open file descriptors of this process.
-func openFileDescriptorCount() -> Int {
-    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
-}

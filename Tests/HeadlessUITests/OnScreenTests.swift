@@ -1,3 +1,4 @@
+import TestSupport
 import HeadlessUI
 import Testing
 

@@ -1,3 +1,4 @@
+import TestSupport
 import AppHosting
 import Foundation
 import Testing

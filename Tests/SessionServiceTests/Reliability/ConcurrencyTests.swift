@@ -1,3 +1,4 @@
+import TestSupport
 import Dispatch
 import Foundation
 import HTTPServer
@@ -70,7 +71,7 @@ extension ReliabilityTests {
         static func drive(port: UInt16, service: SessionService, sessions: [(String, String)], clients: Int, operations: Int, seed: UInt64) -> ContentionRecord {
             let record = ContentionRecord()
             let started = ContinuousClock.now
-            relOnThreads(clients) { index in
+            onThreads(clients) { index in
                 var random = RelRandom(seed: seed &+ UInt64(index) &* 7919)
                 let http = HTTPClient(port: port)
                 var done = 0

@@ -1,3 +1,4 @@
+import TestSupport
 import Dispatch
 import Foundation
 import HTTPServer
@@ -343,7 +344,7 @@ extension ReliabilityTests {
                 // Warm up every kind of path once, then take the baseline of open files.
                 for _ in 0..<3 { _ = try RelConnection(port: port).roundTrip(relRequest("GET", "/healthz", close: true)) }
                 usleep(100_000)
-                let baselineFiles = relOpenFileDescriptors()
+                let baselineFiles = openFileDescriptorCount()
                 let baselineSockets = relServerSockets(port: port)
 
                 // Slowloris: connections that never finish their request, open during the whole run.
@@ -367,7 +368,7 @@ extension ReliabilityTests {
                 let started = ContinuousClock.now
                 let expectedState = before.state
                 let expectedTag = before.etag
-                relOnThreads(workers) { worker in
+                onThreads(workers) { worker in
                     var generator = HostileGenerator(witness: witness, maxBody: maxBody, random: RelRandom(seed: seed &+ UInt64(worker) &* 0x1000_0000_01))
                     var keepAlive: RelConnection?
                     for index in 0..<(total / workers) {
@@ -409,7 +410,7 @@ extension ReliabilityTests {
                 // Open files flat: the server's sockets back to the baseline, the process's files within slack.
                 let sockets = relSettle(5, limit: baselineSockets + 1) { relServerSockets(port: port) }
                 #expect(sockets <= baselineSockets + 1, "server sockets: \(baselineSockets) before, \(sockets) after")
-                let files = relSettle(5, limit: baselineFiles + 8) { relOpenFileDescriptors() }
+                let files = relSettle(5, limit: baselineFiles + 8) { openFileDescriptorCount() }
                 #expect(files <= baselineFiles + 8, "open files: \(baselineFiles) before, \(files) after")
             }
         }

@@ -287,11 +287,6 @@ func relRequest(
 
 // MARK: - Open files
 
-/// Entries of /proc/self/fd.
-func relOpenFileDescriptors() -> Int {
-    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
-}
-
 /// This process's TCP sockets whose local port is `port` (a server's listening and accepted sockets).
 func relServerSockets(port: UInt16) -> Int {
     var inodes = Set<String>()
@@ -328,21 +323,6 @@ func relSettle(_ seconds: Double = 3, limit: Int, _ measure: () -> Int) -> Int {
 }
 
 // MARK: - Threads
-
-/// Runs `work` on `count` threads at once and waits for all of them.
-func relOnThreads(_ count: Int, _ work: @escaping @Sendable (Int) -> Void) {
-    let group = DispatchGroup()
-    for index in 0..<count {
-        group.enter()
-        let thread = Thread {
-            work(index)
-            group.leave()
-        }
-        thread.stackSize = 1 << 20
-        thread.start()
-    }
-    group.wait()
-}
 
 /// A value behind an NSLock. The test helpers use it instead of `Synchronization.Mutex` because on Linux
 /// ThreadSanitizer does not see `Mutex` (its futex lives in the uninstrumented runtime), so every access under
