@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "BuiltinApps", targets: ["BuiltinApps"]),
         .library(name: "SessionService", targets: ["SessionService"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "Locking", targets: ["Locking"]),
     ],
     targets: [
         // C
@@ -29,16 +30,18 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
         // Transport: the only module that imports C.
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: settings),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Locking"], swiftSettings: settings),
+        // The one lock type: pthread-backed, so ThreadSanitizer sees it (it cannot see Synchronization.Mutex).
+        .target(name: "Locking", swiftSettings: settings),
         // Pure navigation core.
         .target(name: "HeadlessUI", swiftSettings: settings),
-        .target(name: "RIBs", dependencies: ["HeadlessUI"], swiftSettings: settings),
+        .target(name: "RIBs", dependencies: ["HeadlessUI", "Locking"], swiftSettings: settings),
         .target(name: "Flows", dependencies: ["HeadlessUI"], swiftSettings: settings),
         // The app model the service hosts: events, app registry, state JSON. Pure.
         .target(name: "AppHosting", dependencies: ["RIBs", "HeadlessUI", "Flows"], swiftSettings: settings),
         .target(name: "BuiltinApps", dependencies: ["AppHosting", "RIBs", "HeadlessUI", "Flows"], swiftSettings: settings),
         // Sessions over HTTP.
-        .target(name: "SessionService", dependencies: ["AppHosting", "HTTPServer"], swiftSettings: settings),
+        .target(name: "SessionService", dependencies: ["AppHosting", "HTTPServer", "Locking"], swiftSettings: settings),
         .executableTarget(name: "ribsd", dependencies: ["SessionService", "BuiltinApps"], swiftSettings: settings),
         // What README shows: a user's own app served next to the built-in ones.
         .executableTarget(
@@ -50,7 +53,7 @@ let package = Package(
         // In-process microbenchmarks (scripts/bench builds them in release).
         .executableTarget(
             name: "ribsd-bench",
-            dependencies: ["SessionService", "BuiltinApps", "AppHosting", "HTTPServer"],
+            dependencies: ["SessionService", "BuiltinApps", "AppHosting", "HTTPServer", "Locking"],
             path: "Benchmarks/RibsBench",
             swiftSettings: settings
         ),
@@ -64,7 +67,8 @@ let package = Package(
 
         // What several test targets share (screen snapshots, threads, open files); not a product.
         .target(name: "TestSupport", dependencies: ["HeadlessUI"], path: "Tests/TestSupport", swiftSettings: settings),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], swiftSettings: settings),
+        .testTarget(name: "LockingTests", dependencies: ["Locking"], swiftSettings: settings),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking", "TestSupport"], swiftSettings: settings),
         .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI", "TestSupport"], swiftSettings: settings),
         .testTarget(name: "RIBsTests", dependencies: ["RIBs", "HeadlessUI", "TestSupport"], swiftSettings: settings),
         .testTarget(name: "FlowsTests", dependencies: ["Flows", "HeadlessUI"], swiftSettings: settings),
@@ -72,7 +76,7 @@ let package = Package(
         .testTarget(name: "BuiltinAppsTests", dependencies: ["BuiltinApps", "AppHosting"], swiftSettings: settings),
         .testTarget(
             name: "SessionServiceTests",
-            dependencies: ["SessionService", "BuiltinApps", "AppHosting", "HTTPServer", "RIBs", "HeadlessUI", "Flows", "TestSupport"],
+            dependencies: ["SessionService", "BuiltinApps", "AppHosting", "HTTPServer", "RIBs", "HeadlessUI", "Flows", "Locking", "TestSupport"],
             swiftSettings: settings
         ),
     ]

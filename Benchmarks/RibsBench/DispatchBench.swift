@@ -2,7 +2,7 @@ import AppHosting
 import BuiltinApps
 import HTTPServer
 import SessionService
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
 import Glibc
@@ -17,11 +17,11 @@ final class ModelSession: Sendable {
         init(model: SessionModel) { self.model = model }
     }
     let id: String
-    let core: Mutex<Core>
+    let core: Lock<Core>
 
     init(id: String, app: AppDefinition) {
         self.id = id
-        core = Mutex(Core(model: SessionModel(id: id, app: app)))
+        core = Lock(Core(model: SessionModel(id: id, app: app)))
     }
 
     func withCore<R: Sendable>(_ body: (Core) -> R) -> R {
@@ -63,7 +63,7 @@ enum DispatchBench {
         var results: [Measurement] = []
         var generator = SplitMix64(state: 42)
         for alive in counts {
-            let store = Mutex<[String: ModelSession]>([:])
+            let store = Lock<[String: ModelSession]>([:])
             var ids: [String] = []
             ids.reserveCapacity(alive)
             let before = Harness.residentKiB() * 1024

@@ -1,5 +1,5 @@
 import CMicroHTTPD
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
 import Glibc

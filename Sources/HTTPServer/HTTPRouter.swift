@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A request handler. Runs synchronously on one of MHD's threads, so it must not block on I/O for long.
 public typealias HTTPHandler = @Sendable (HTTPRequest) -> HTTPResponse
@@ -16,7 +16,7 @@ public final class HTTPRouter: Sendable {
         let handler: HTTPHandler
     }
 
-    private let entries = Mutex<[Entry]>([])
+    private let entries = Lock<[Entry]>([])
 
     /// Creates an empty router.
     public init() {}

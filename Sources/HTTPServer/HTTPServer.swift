@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Locking
 import Synchronization
 
 #if canImport(Glibc)
@@ -15,10 +16,10 @@ public final class HTTPServer: Sendable {
 
     private let router: HTTPRouter
     private let log: @Sendable (String) -> Void
-    private let state = Mutex<Lifecycle>(.idle)
+    private let state = Lock<Lifecycle>(.idle)
     /// Per-request states this server holds now (zero once stopped: every path releases its state).
     let requestStates = LiveCount()
-    private let completionHook = Mutex<(@Sendable (HTTPRequestSummary) -> Void)?>(nil)
+    private let completionHook = Lock<(@Sendable (HTTPRequestSummary) -> Void)?>(nil)
 
     private enum Lifecycle {
         case idle

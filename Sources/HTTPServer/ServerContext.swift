@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// Everything the C callbacks need for one run of the daemon. Immutable apart from the atomics,
@@ -15,7 +16,7 @@ final class ServerContext: Sendable {
     /// Set by `stop()`: responses then carry `Connection: close` so keep-alive clients go away.
     let draining = Atomic<Bool>(false)
     /// The last line MHD logged, used to explain a failed start.
-    let lastLogLine = Mutex<String?>(nil)
+    let lastLogLine = Lock<String?>(nil)
     /// Streamed responses now open, at most `maxStreams`.
     let streams: StreamRegistry
     let maxStreams: Int

@@ -1,5 +1,5 @@
 import CMicroHTTPD
-import Synchronization
+import Locking
 
 /// The body of a streamed response: bytes handed to `send` go out as they come, until `finish()`.
 ///
@@ -16,7 +16,7 @@ public final class StreamBody: Sendable {
     /// rather than letting a stalled client grow memory without bound.
     public let maxBufferedBytes: Int
 
-    private let state = Mutex<State>(State())
+    private let state = Lock<State>(State())
 
     /// Everything mutable, only touched under `state`'s lock.
     private struct State {

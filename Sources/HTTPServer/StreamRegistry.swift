@@ -1,4 +1,5 @@
 import Dispatch
+import Locking
 import Synchronization
 
 /// The open streams of one server run: counted against `maxStreams`, beaten by one shared heartbeat loop
@@ -8,7 +9,7 @@ import Synchronization
 /// connection, which takes an MHD mutex that MHD may hold while releasing another stream into `remove`).
 final class StreamRegistry: Sendable {
     private let limit: Int
-    private let streams = Mutex<Entries>(Entries())
+    private let streams = Lock<Entries>(Entries())
     /// Cleared by `closeAll` to end the heartbeat loop.
     private let beating = Atomic<Bool>(true)
 

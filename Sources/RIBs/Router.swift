@@ -1,8 +1,8 @@
 import HeadlessUI
-import Synchronization
+import Locking
 
 /// Default router names by type (types are few and never go away).
-private let routerNames = Mutex<[ObjectIdentifier: String]>([:])
+private let routerNames = Lock<[ObjectIdentifier: String]>([:])
 
 /// A viewless router: owns its interactor and its children, and keeps the subtree's activity in step with its interactor.
 open class Router<InteractorType>: Routing {

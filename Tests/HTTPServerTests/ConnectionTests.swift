@@ -1,6 +1,7 @@
 import TestSupport
 import Foundation
 import HTTPServer
+import Locking
 import Synchronization
 import Testing
 
@@ -37,7 +38,7 @@ extension HTTPServerTests {
             try withServer { server in
                 let port = server.port
                 let correct = Atomic<Int>(0)
-                let failures = Mutex<[String]>([])
+                let failures = Lock<[String]>([])
                 onThreads(32) { thread in
                     do {
                         let client = try RawClient(port: port)

@@ -1,6 +1,7 @@
 import TestSupport
 import Foundation
 import HTTPServer
+import Locking
 import Synchronization
 import Testing
 
@@ -125,7 +126,7 @@ extension HTTPServerTests {
         }
 
         @Test func completionHookReportsRouteStatusAndDuration() throws {
-            let summaries = Mutex<[HTTPRequestSummary]>([])
+            let summaries = Lock<[HTTPRequestSummary]>([])
             let server = HTTPServer(configuration: ServerConfiguration(port: 0, threads: 1), router: standardRouter(),
                                     log: { _ in })
             server.onRequestCompleted = { summary in summaries.withLock { $0.append(summary) } }

@@ -1,7 +1,7 @@
 import TestSupport
 import Foundation
 import HTTPServer
-import Synchronization
+import Locking
 import Testing
 
 #if canImport(Glibc)
@@ -147,7 +147,7 @@ extension HTTPServerTests {
 
 /// Serves `GET /stream` (sends "hello\n" at once, heartbeat ":beat\n") and keeps every stream it made.
 final class StreamCollector: Sendable {
-    private let streams = Mutex<[StreamBody]>([])
+    private let streams = Lock<[StreamBody]>([])
 
     var all: [StreamBody] { streams.withLock { $0 } }
 

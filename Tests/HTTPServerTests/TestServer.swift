@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import Synchronization
+import Locking
 import Testing
 
 /// All HTTPServer tests run one at a time: several measure timing or count the process's open files.
@@ -8,7 +8,7 @@ import Testing
 
 /// Collects log lines from a server under test.
 final class LogSink: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Lock<[String]>([])
     var all: [String] { lines.withLock { $0 } }
     /// Appends to `all`; also echoes to stderr when HTTP_TEST_LOG is set (debugging aid).
     var closure: @Sendable (String) -> Void {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import Testing
 
 /// The viewer page (`GET /`) in a real browser: `scripts/browser-test` drives headless Chromium over the
@@ -90,7 +90,7 @@ struct BrowserTests {
         process.standardError = errors
         try process.run()
         // Read stderr on another thread so neither pipe can fill up and stall the script.
-        let errorText = Mutex(Data())
+        let errorText = Lock(Data())
         let reader = Thread { errorText.withLock { $0 = errors.fileHandleForReading.readDataToEndOfFile() } }
         reader.start()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()

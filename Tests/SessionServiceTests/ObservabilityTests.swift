@@ -2,12 +2,12 @@ import BuiltinApps
 import Foundation
 import HTTPServer
 import SessionService
-import Synchronization
+import Locking
 import Testing
 
 /// Log lines captured from a `RequestLogger`.
 private final class LogCapture: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Lock<[String]>([])
 
     var sink: @Sendable ([UInt8]) -> Void {
         { [self] bytes in lines.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) } }

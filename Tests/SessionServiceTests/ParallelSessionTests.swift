@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import SessionService
-import Synchronization
+import Locking
 import Testing
 
 @Suite("sessions in parallel")
@@ -11,8 +11,8 @@ struct ParallelSessionTests {
         try withTestServer(server: testServerConfiguration(threads: 4)) { client in
             let port = client.port
             let service = client.service
-            let failures = Mutex<[String]>([])
-            let finals = Mutex<[String: Int]>([:])
+            let failures = Lock<[String]>([])
+            let finals = Lock<[String: Int]>([:])
             let group = DispatchGroup()
             for thread in 0..<16 {
                 group.enter()

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Locking
 import Testing
 
 @Suite("one session from many connections")
@@ -11,8 +11,8 @@ struct SharedSessionTests {
             let id = try client.createSession(app: "navigation")
             let port = client.port
             let service = client.service
-            let versions = Mutex<[Int]>([])
-            let failures = Mutex<[String]>([])
+            let versions = Lock<[Int]>([])
+            let failures = Lock<[String]>([])
             let group = DispatchGroup()
             for thread in 0..<8 {
                 group.enter()

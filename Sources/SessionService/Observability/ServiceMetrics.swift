@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Locking
 import Synchronization
 
 /// Counters for `GET /metrics`: requests, latency, events, leaks and session churn.
@@ -26,7 +27,7 @@ public final class ServiceMetrics: Sendable {
     /// Latency histogram bounds, seconds.
     static let latencyBounds: [Double] = [0.000_05, 0.000_1, 0.000_25, 0.000_5, 0.001, 0.002_5, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1]
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
     private let leaks = Atomic<Int>(0)
     private let expired = Atomic<Int>(0)
     private let created = Atomic<Int>(0)

@@ -1,14 +1,14 @@
 import AppHosting
-import Synchronization
+import Locking
 
 /// One session: an app's live tree behind its own lock, so different sessions run in parallel.
 final class Session: Sendable {
     let id: String
-    private let core: Mutex<SessionCore>
+    private let core: Lock<SessionCore>
 
     init(id: String, app: AppDefinition, now: Int64, idempotencyKeys: Int) {
         self.id = id
-        core = Mutex(SessionCore(id: id, app: app, now: now, idempotencyKeys: idempotencyKeys))
+        core = Lock(SessionCore(id: id, app: app, now: now, idempotencyKeys: idempotencyKeys))
     }
 
     /// Runs `body` with the session's state under its lock.

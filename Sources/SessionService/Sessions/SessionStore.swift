@@ -1,8 +1,8 @@
-import Synchronization
+import Locking
 
 /// All live sessions by id, bounded.
 final class SessionStore: Sendable {
-    private let sessions = Mutex<[String: Session]>([:])
+    private let sessions = Lock<[String: Session]>([:])
     /// The most sessions held at once.
     let limit: Int
 

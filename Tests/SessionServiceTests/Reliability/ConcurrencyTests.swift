@@ -1,10 +1,11 @@
-import TestSupport
 import Dispatch
 import Foundation
 import HTTPServer
+import Locking
 import SessionService
 import Synchronization
 import Testing
+import TestSupport
 
 /// What many clients did to a set of sessions with `If-Match`, for the checks afterwards.
 final class ContentionRecord: Sendable {
@@ -13,8 +14,8 @@ final class ContentionRecord: Sendable {
         let event: String  // canonical JSON
     }
 
-    private let applied = RelLocked<[String: [Int: Applied]]>([:])
-    private let counters = RelLocked<[String: Int]>([:])
+    private let applied = Lock<[String: [Int: Applied]]>([:])
+    private let counters = Lock<[String: Int]>([:])
     let failures = RelFailures()
 
     /// Records a 200 that moved `session` to `version`; a version handed out twice is a failure.

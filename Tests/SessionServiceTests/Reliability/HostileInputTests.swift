@@ -1,10 +1,11 @@
-import TestSupport
 import Dispatch
 import Foundation
 import HTTPServer
+import Locking
 import SessionService
 import Synchronization
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -301,7 +302,7 @@ struct HostileGenerator {
 
 /// Per-kind tallies of what came back, printed for the record.
 final class HostileTally: Sendable {
-    private let counts = RelLocked<[String: [String: Int]]>([:])
+    private let counts = Lock<[String: [String: Int]]>([:])
 
     func record(_ kind: String, _ outcome: RelOutcome?) {
         let key: String

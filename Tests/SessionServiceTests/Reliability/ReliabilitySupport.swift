@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Locking
 import Synchronization
 import Testing
 
@@ -324,25 +325,9 @@ func relSettle(_ seconds: Double = 3, limit: Int, _ measure: () -> Int) -> Int {
 
 // MARK: - Threads
 
-/// A value behind an NSLock. The test helpers use it instead of `Synchronization.Mutex` because on Linux
-/// ThreadSanitizer does not see `Mutex` (its futex lives in the uninstrumented runtime), so every access under
-/// a `Mutex` is reported as a race; pthread mutexes (NSLock) are intercepted and understood.
-final class RelLocked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-}
-
 /// Failures collected across threads.
 final class RelFailures: Sendable {
-    private let items = RelLocked<[String]>([])
+    private let items = Lock<[String]>([])
     func add(_ message: String) { items.withLock { $0.append(message) } }
     var all: [String] { items.withLock { $0 } }
     var count: Int { items.withLock { $0.count } }

@@ -1,15 +1,15 @@
 import SessionService
-import Synchronization
+import Locking
 
 /// A clock the test moves by hand.
 final class ManualClock: ServiceClock {
     /// 2023-11-14T22:13:20.000Z.
     static let epoch: Int64 = 1_700_000_000_000
 
-    private let milliseconds: Mutex<Int64>
+    private let milliseconds: Lock<Int64>
 
     init(milliseconds: Int64 = ManualClock.epoch) {
-        self.milliseconds = Mutex(milliseconds)
+        self.milliseconds = Lock(milliseconds)
     }
 
     func nowMilliseconds() -> Int64 {
@@ -27,7 +27,7 @@ final class ManualClock: ServiceClock {
 
 /// Predictable session ids: `session` and a zero-padded counter, 24 URL-safe characters.
 final class CounterIDs: SessionIDSource {
-    private let counter = Mutex(0)
+    private let counter = Lock(0)
 
     func nextID() -> String {
         Self.id(counter.withLock { value in

@@ -1,7 +1,7 @@
 import AppHosting
 import HeadlessUI
 import RIBs
-import Synchronization
+import Locking
 
 /// Test-only RIB apps, built only through the public AppHosting, RIBs and HeadlessUI API.
 ///
@@ -37,7 +37,7 @@ enum LabApps {
 
 /// The names of interactors in the order they resigned (to see a tree torn down).
 final class ResignLog: Sendable {
-    private let names = Mutex<[String]>([])
+    private let names = Lock<[String]>([])
     func record(_ name: String) { names.withLock { $0.append(name) } }
     var all: [String] { names.withLock { $0 } }
 }
