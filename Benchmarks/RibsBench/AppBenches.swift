@@ -2,23 +2,29 @@ import AppHosting
 import BuiltinApps
 import HeadlessUI
 import RIBs
+import SessionService
 
 /// In-process benchmarks of the app layer: what one event costs without HTTP.
 enum AppBenches {
     static let pushBody = Array(#"{"type":"push","screen":"A"}"#.utf8)
     static let popBody = Array(#"{"type":"pop"}"#.utf8)
 
-    static func loggedInLogin(id: String = "AAAAAAAAAAAAAAAAAAAAAA") -> SessionModel {
-        let session = SessionModel(id: id, app: BuiltinApps.login)
-        try! session.apply(.login(name: "bench"))
+    /// A session core (SessionService's own type) with the login app logged in.
+    static func loggedInLogin(id: String = "AAAAAAAAAAAAAAAAAAAAAA") -> SessionCore {
+        let session = newCore(id: id)
+        try! session.apply(.login(name: "bench"), now: 0)
         return session
+    }
+
+    static func newCore(id: String = "AAAAAAAAAAAAAAAAAAAAAA") -> SessionCore {
+        SessionCore(id: id, app: BuiltinApps.login, now: 0, idempotencyKeys: ServiceConfiguration().idempotencyKeysPerSession)
     }
 
     static func run() -> [Measurement] {
         var results: [Measurement] = []
 
-        // Event decoding (JSONDecoder, as the handler does).
-        results.append(Harness.measure("decode event {push A} (JSONDecoder)") {
+        // Event decoding (the strict byte-level reader, as the handler does).
+        results.append(Harness.measure("decode event {push A} (JSONFields)") {
             let event = try! AppEvent(json: pushBody)
             if case .push(let screen) = event { blackHole(screen.utf8.count) }
         })
@@ -36,37 +42,31 @@ enum AppBenches {
 
         // push + pop as a session applies them: apply, render fields, compare, render the document.
         let session = loggedInLogin()
-        var count = 0
-        results.append(Harness.measure("push+pop: as SessionCore (apply+render) ×2", note: "the goal's push+pop (≤ 2000 ns)") {
-            try! session.apply(.push(screen: "A"))
-            try! session.apply(.pop)
-            count += 1
-            if count & 1023 == 0 { session.trimHistory() }
+        results.append(Harness.measure("push+pop: SessionCore (apply+render) ×2", note: "the goal's push+pop (≤ 2000 ns)") {
+            try! session.apply(.push(screen: "A"), now: 0)
+            try! session.apply(.pop, now: 0)
             blackHole(session.stateJSON.count)
         })
 
         // The handler's app-level work: decode both bodies too.
         let handled = loggedInLogin()
         results.append(Harness.measure("push+pop: decode+apply+render ×2", note: "handler work minus HTTP/lookup") {
-            try! handled.apply(try! AppEvent(json: pushBody))
-            try! handled.apply(try! AppEvent(json: popBody))
-            count += 1
-            if count & 1023 == 0 { handled.trimHistory() }
+            try! handled.apply(try! AppEvent(json: pushBody), now: 0)
+            try! handled.apply(try! AppEvent(json: popBody), now: 0)
             blackHole(handled.stateJSON.count)
         })
 
         // Rendering one state (login app, Home + A on the stack, 483 bytes as a document).
         let rendered = loggedInLogin()
-        try! rendered.apply(.push(screen: "A"))
+        try! rendered.apply(.push(screen: "A"), now: 0)
         results.append(Harness.measure("render state: login Home,A (fields+document)", note: "\(rendered.stateJSON.count) B") {
-            let fields = rendered.renderContent()
-            blackHole(fields.count)
-            rendered.renderDocument()
+            rendered.rerender()
+            blackHole(rendered.stateJSON.count)
         })
 
         // Launching a session's app (what POST /v1/sessions does besides HTTP and the id).
         results.append(Harness.measure("create: launch login + render") {
-            let created = SessionModel(id: "AAAAAAAAAAAAAAAAAAAAAA", app: BuiltinApps.login)
+            let created = newCore()
             blackHole(created.stateJSON.count)
         })
         return results

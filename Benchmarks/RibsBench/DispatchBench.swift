@@ -2,32 +2,10 @@ import AppHosting
 import BuiltinApps
 import HTTPServer
 import SessionService
-import Locking
 
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// A session behind its own lock, in a store behind one lock: the shape of SessionService's
-/// `SessionStore` / `Session` (internal there), mirrored to measure lookup + apply against the number alive.
-final class ModelSession: Sendable {
-    final class Core {
-        let model: SessionModel
-        var pushed = false
-        init(model: SessionModel) { self.model = model }
-    }
-    let id: String
-    let core: Lock<Core>
-
-    init(id: String, app: AppDefinition) {
-        self.id = id
-        core = Lock(Core(model: SessionModel(id: id, app: app)))
-    }
-
-    func withCore<R: Sendable>(_ body: (Core) -> R) -> R {
-        core.withLock { (core: inout Core) -> R in body(core) }
-    }
-}
 
 enum IDs {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
@@ -55,7 +33,7 @@ struct SplitMix64: RandomNumberGenerator {
     }
 }
 
-nonisolated(unsafe) private var keptAlive: [[String: ModelSession]] = []
+nonisolated(unsafe) private var keptAlive: [SessionStore] = []
 
 enum DispatchBench {
     /// Lookup in a store of `alive` logged-in sessions + push or pop + render, targets in random order.
@@ -63,15 +41,15 @@ enum DispatchBench {
         var results: [Measurement] = []
         var generator = SplitMix64(state: 42)
         for alive in counts {
-            let store = Lock<[String: ModelSession]>([:])
+            let store = SessionStore(limit: alive)
             var ids: [String] = []
             ids.reserveCapacity(alive)
             let before = Harness.residentKiB() * 1024
             for _ in 0..<alive {
                 let id = IDs.random(using: &generator)
-                let session = ModelSession(id: id, app: BuiltinApps.login)
-                session.withCore { core in _ = try? core.model.apply(.login(name: "bench")) }
-                store.withLock { $0[id] = session }
+                let session = Session(id: id, app: BuiltinApps.login, now: 0, idempotencyKeys: ServiceConfiguration().idempotencyKeysPerSession)
+                session.withCore { core in _ = try? core.apply(.login(name: "bench"), now: 0) }
+                _ = store.insert(session)
                 ids.append(id)
             }
             let after = Harness.residentKiB() * 1024
@@ -84,13 +62,12 @@ enum DispatchBench {
                 let id = ids[index]
                 index += 1
                 if index == ids.count { index = 0 }
-                guard let session = store.withLock({ $0[id] }) else { return }
+                guard let session = store.session(id) else { return }
                 let size = session.withCore { core -> Int in
-                    let event: AppEvent = core.pushed ? .pop : .push(screen: "A")
-                    core.pushed.toggle()
-                    _ = try? core.model.apply(event)
-                    core.model.trimHistory()
-                    return core.model.stateJSON.count
+                    // Login Home's stack is [Home] or [Home, A]: push when one screen, pop when two.
+                    let event: AppEvent = core.version % 2 == 0 ? .push(screen: "A") : .pop
+                    _ = try? core.apply(event, now: 0)
+                    return core.stateJSON.count
                 }
                 blackHole(size)
             })
@@ -102,11 +79,10 @@ enum DispatchBench {
     static func modelMemory(count: Int) -> Measurement {
         var generator = SplitMix64(state: 7)
         let before = Harness.residentKiB() * 1024
-        var store: [String: ModelSession] = [:]
-        store.reserveCapacity(count)
+        let store = SessionStore(limit: count)
         for _ in 0..<count {
             let id = IDs.random(using: &generator)
-            store[id] = ModelSession(id: id, app: BuiltinApps.login)
+            _ = store.insert(Session(id: id, app: BuiltinApps.login, now: 0, idempotencyKeys: ServiceConfiguration().idempotencyKeysPerSession))
         }
         let after = Harness.residentKiB() * 1024
         blackHole(store.count)

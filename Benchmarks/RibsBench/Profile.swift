@@ -1,5 +1,6 @@
 import AppHosting
 import BuiltinApps
+import SessionService
 
 /// `--profile NAME --iterations N`: one workload in a plain loop, nothing else, for callgrind or perf
 /// (`valgrind --tool=callgrind ribsd-bench --profile pushpop --iterations 20000`). Instruction counts per
@@ -11,10 +12,9 @@ enum Profile {
         switch name {
         case "pushpop":
             let session = AppBenches.loggedInLogin()
-            for index in 0..<iterations {
-                try! session.apply(.push(screen: "A"))
-                try! session.apply(.pop)
-                if index & 1023 == 0 { session.trimHistory() }
+            for _ in 0..<iterations {
+                try! session.apply(.push(screen: "A"), now: 0)
+                try! session.apply(.pop, now: 0)
             }
             blackHole(session.stateJSON.count)
         case "decode":
@@ -23,14 +23,14 @@ enum Profile {
             }
         case "render":
             let session = AppBenches.loggedInLogin()
-            try! session.apply(.push(screen: "A"))
+            try! session.apply(.push(screen: "A"), now: 0)
             for _ in 0..<iterations {
-                blackHole(session.renderContent().count)
-                session.renderDocument()
+                session.rerender()
+                blackHole(session.stateJSON.count)
             }
         case "create":
             for _ in 0..<iterations {
-                blackHole(SessionModel(id: "AAAAAAAAAAAAAAAAAAAAAA", app: BuiltinApps.login).stateJSON.count)
+                blackHole(AppBenches.newCore().stateJSON.count)
             }
         case "tree":
             let runtime = BuiltinApps.login.launch()

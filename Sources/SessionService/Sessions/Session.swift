@@ -2,17 +2,17 @@ import AppHosting
 import Locking
 
 /// One session: an app's live tree behind its own lock, so different sessions run in parallel.
-final class Session: Sendable {
-    let id: String
+package final class Session: Sendable {
+    package let id: String
     private let core: Lock<SessionCore>
 
-    init(id: String, app: AppDefinition, now: Int64, idempotencyKeys: Int) {
+    package init(id: String, app: AppDefinition, now: Int64, idempotencyKeys: Int) {
         self.id = id
         core = Lock(SessionCore(id: id, app: app, now: now, idempotencyKeys: idempotencyKeys))
     }
 
     /// Runs `body` with the session's state under its lock.
-    func withCore<Result: Sendable, Failure: Error>(_ body: (SessionCore) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withCore<Result: Sendable, Failure: Error>(_ body: (SessionCore) throws(Failure) -> Result) throws(Failure) -> Result {
         try core.withLock { (core: inout SessionCore) throws(Failure) -> Result in try body(core) }
     }
 }

@@ -2,14 +2,16 @@ import AppHosting
 import HTTPServer
 
 /// A session's mutable state; only ever touched under its session's lock.
-final class SessionCore {
-    let id: String
-    let app: AppDefinition
-    private(set) var runtime: any AppRuntime
-    private(set) var version = 1
+///
+/// `package` so the in-process benchmarks drive this very type rather than a copy of its loop.
+package final class SessionCore {
+    package let id: String
+    package let app: AppDefinition
+    package private(set) var runtime: any AppRuntime
+    package private(set) var version = 1
     private(set) var history: [HistoryEntry] = []
     /// The whole state document at `version`: every request at this version gets these bytes.
-    private(set) var stateJSON: [UInt8] = []
+    package private(set) var stateJSON: [UInt8] = []
     /// Where the runtime's fields start in `stateJSON` (after the header), to tell whether an event changed
     /// anything without keeping a second copy of them.
     private var fieldsOffset = 0
@@ -19,7 +21,7 @@ final class SessionCore {
     /// Event streams watching this session (`GET .../stream`).
     var watchers = SessionWatchers()
 
-    init(id: String, app: AppDefinition, now: Int64, idempotencyKeys: Int) {
+    package init(id: String, app: AppDefinition, now: Int64, idempotencyKeys: Int) {
         self.id = id
         self.idempotency = IdempotencyCache(limit: idempotencyKeys)
         self.app = app
@@ -30,7 +32,7 @@ final class SessionCore {
 
     /// Applies one event and tells whether it changed anything; on failure the session is exactly as before.
     @discardableResult
-    func apply(_ event: AppEvent, now: Int64) throws(ServiceError) -> Bool {
+    package func apply(_ event: AppEvent, now: Int64) throws(ServiceError) -> Bool {
         do {
             try runtime.apply(event)
         } catch {
@@ -86,6 +88,11 @@ final class SessionCore {
             // Every event in history applied once; the same code on the same inputs applies again.
             try? runtime.apply(entry.event)
         }
+        renderDocument(fields: renderFields())
+    }
+
+    /// Renders the state document again from the runtime (what every applied event does; for measurement).
+    package func rerender() {
         renderDocument(fields: renderFields())
     }
 

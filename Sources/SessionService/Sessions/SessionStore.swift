@@ -1,17 +1,17 @@
 import Locking
 
 /// All live sessions by id, bounded.
-final class SessionStore: Sendable {
+package final class SessionStore: Sendable {
     private let sessions = Lock<[String: Session]>([:])
     /// The most sessions held at once.
     let limit: Int
 
-    init(limit: Int) {
+    package init(limit: Int) {
         self.limit = limit
     }
 
     /// Adds a session unless the store is full.
-    func insert(_ session: Session) -> Bool {
+    package func insert(_ session: Session) -> Bool {
         sessions.withLock { sessions in
             guard sessions.count < limit else { return false }
             sessions[session.id] = session
@@ -20,7 +20,7 @@ final class SessionStore: Sendable {
     }
 
     /// The session with this id.
-    func session(_ id: String) -> Session? {
+    package func session(_ id: String) -> Session? {
         sessions.withLock { $0[id] }
     }
 
@@ -31,7 +31,7 @@ final class SessionStore: Sendable {
     }
 
     /// How many sessions are alive.
-    var count: Int {
+    package var count: Int {
         sessions.withLock { $0.count }
     }
 
