@@ -39,20 +39,22 @@ public final class LeakDetector {
         for router in routers {
             expectRelease(of: router, name: router.name, kind: .router)
             expectRelease(of: router.interactable, name: router.name, kind: .interactor)
-            if let viewable = router as? any ViewableRouting {
-                expectRelease(of: viewable.viewControllable.uiviewController, name: router.name, kind: .viewController)
+            if let controller = router.ownedViewController {
+                expectRelease(of: controller, name: router.name, kind: .viewController)
             }
         }
     }
 
     /// Withdraws expectations for routers that were attached again.
     public func cancelExpectations(for routers: [any Routing]) {
+        // Attaching is frequent and pending expectations rare: skip building the set when nothing waits.
+        guard !positions.isEmpty else { return }
         var ids = Set<ObjectIdentifier>()
         for router in routers {
             ids.insert(ObjectIdentifier(router))
             ids.insert(ObjectIdentifier(router.interactable))
-            if let viewable = router as? any ViewableRouting {
-                ids.insert(ObjectIdentifier(viewable.viewControllable.uiviewController))
+            if let controller = router.ownedViewController {
+                ids.insert(ObjectIdentifier(controller))
             }
         }
         cancelExpectations(forObjectsWith: ids)

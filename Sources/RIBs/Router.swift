@@ -31,6 +31,8 @@ open class Router<InteractorType>: Routing {
 
     open var kind: RouterKind { .viewless }
 
+    open var ownedViewController: ViewController? { nil }
+
     public final func load() {
         guard !isLoaded else { return }
         isLoaded = true
@@ -48,8 +50,9 @@ open class Router<InteractorType>: Routing {
         guard !isAttached(child) else { throw .alreadyAttached(child.name) }
         children.append(child)
         if let leakDetector {
-            for node in child.subtree { node.leakDetector = leakDetector }
-            leakDetector.cancelExpectations(for: child.subtree)
+            let subtree = child.subtree
+            for node in subtree { node.leakDetector = leakDetector }
+            leakDetector.cancelExpectations(for: subtree)
         }
         child.interactable.activate()
         child.load()
@@ -91,6 +94,8 @@ open class ViewableRouter<InteractorType, ViewControllerType>: Router<Interactor
     public let viewController: ViewControllerType
     /// The view controller as the tree shows it.
     public let viewControllable: any ViewControllable
+    // Resolved once: the tree asks for it on every render and every path search.
+    private let controller: ViewController
 
     /// Creates the router; `viewController` must be `ViewControllable` (RIBs traps otherwise).
     public init(interactor: InteractorType, viewController: ViewControllerType, name: String? = nil) {
@@ -99,10 +104,13 @@ open class ViewableRouter<InteractorType, ViewControllerType>: Router<Interactor
         }
         self.viewController = viewController
         self.viewControllable = viewControllable
+        controller = viewControllable.uiviewController
         super.init(interactor: interactor, name: name)
     }
 
     open override var kind: RouterKind { .viewable }
+
+    public final override var ownedViewController: ViewController? { controller }
 }
 
 /// The root router: launched from a window, the way a scene delegate starts the app.

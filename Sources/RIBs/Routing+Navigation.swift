@@ -85,8 +85,7 @@ extension Routing {
     private func detachChildren(showingAnyOf controllers: [ViewController]) throws(RoutingError) {
         guard !controllers.isEmpty else { return }
         for child in children {
-            guard let viewable = child as? any ViewableRouting,
-                  controllers.contains(where: { $0 === viewable.viewControllable.uiviewController }) else { continue }
+            guard let controller = child.ownedViewController, controllers.contains(where: { $0 === controller }) else { continue }
             try detachChild(child)
         }
     }

@@ -20,6 +20,8 @@ public protocol Routing: AnyObject {
     var interactable: any Interactable { get }
     /// Attached children, in attach order.
     var children: [any Routing] { get }
+    /// The view controller this router owns, or nil for a viewless router (a stored answer, no cast).
+    var ownedViewController: ViewController? { get }
     /// The detector told of every detach; handed down from parent to child on attach.
     var leakDetector: LeakDetector? { get set }
     /// Loads the router once; later calls do nothing.
@@ -44,7 +46,14 @@ extension Routing {
 
     /// This router and every descendant, depth-first, parents first.
     public var subtree: [any Routing] {
-        [self] + children.flatMap(\.subtree)
+        var nodes: [any Routing] = []
+        appendSubtree(to: &nodes)
+        return nodes
+    }
+
+    private func appendSubtree(to nodes: inout [any Routing]) {
+        nodes.append(self)
+        for child in children { child.appendSubtree(to: &nodes) }
     }
 }
 

@@ -2,49 +2,68 @@
 ///
 /// It writes what it is told in order; callers keep objects and arrays balanced. `comma()` handling is
 /// automatic: each value or key after the first in a container is preceded by a comma.
-public struct JSONWriter: Sendable {
-    /// The bytes written so far.
-    public private(set) var bytes: [UInt8]
+///
+/// It owns one growable buffer and appends with `memcpy`; being non-copyable, two writers never share it.
+public struct JSONWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// How many bytes are written so far.
+    public private(set) var count = 0
     private var needsComma = false
 
-    /// Creates an empty writer with room for a typical state.
+    /// Creates an empty writer with room for `capacity` bytes (it grows past that as needed).
     public init(capacity: Int = 1024) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// The bytes written so far, copied out.
+    public var bytes: [UInt8] {
+        Array(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Reads the bytes written so far without copying them.
+    public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: base, count: count))
     }
 
     /// Opens an object.
     public mutating func beginObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        append(UInt8(ascii: "{"))
         needsComma = false
     }
 
     /// Closes an object.
     public mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     /// Opens an array.
     public mutating func beginArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        append(UInt8(ascii: "["))
         needsComma = false
     }
 
     /// Closes an array.
     public mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        append(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// Writes a constant object key (no escaping needed: the program's own names); the next call writes its value.
     public mutating func key(_ key: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: Self.quoteColon)
+        append(UInt8(ascii: "\""))
+        append(key)
+        append(UInt8(ascii: "\""))
+        append(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -52,7 +71,7 @@ public struct JSONWriter: Sendable {
     public mutating func key(named key: String) {
         separate()
         writeEscaped(key)
-        bytes.append(UInt8(ascii: ":"))
+        append(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -66,29 +85,39 @@ public struct JSONWriter: Sendable {
     /// Writes an integer value.
     public mutating func int(_ value: Int) {
         separate()
-        // Integers print as small strings, which Swift keeps inline: no allocation.
-        bytes.append(contentsOf: String(value).utf8)
+        if value < 0 { append(UInt8(ascii: "-")) }
+        // Digits last to first into a fixed buffer (a UInt64 has at most 20), then copied in order.
+        var magnitude = value.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            append(UnsafeBufferPointer(rebasing: digits[start...]))
+        }
         needsComma = true
     }
 
     /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
+        append(value ? "true" : "false")
         needsComma = true
     }
 
     /// Writes `null`.
     public mutating func null() {
         separate()
-        bytes.append(contentsOf: Self.nullBytes)
+        append("null")
         needsComma = true
     }
 
     /// Writes bytes that already are one complete JSON value.
-    public mutating func raw(_ json: some Collection<UInt8>) {
+    public mutating func raw(_ json: [UInt8]) {
         separate()
-        bytes.append(contentsOf: json)
+        json.withUnsafeBufferPointer { append($0) }
         needsComma = true
     }
 
@@ -118,42 +147,73 @@ public struct JSONWriter: Sendable {
     }
 
     private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { append(UInt8(ascii: ",")) }
     }
 
-    private static let quoteColon: [UInt8] = [UInt8(ascii: "\""), UInt8(ascii: ":")]
-    private static let trueBytes: [UInt8] = Array("true".utf8)
-    private static let falseBytes: [UInt8] = Array("false".utf8)
-    private static let nullBytes: [UInt8] = Array("null".utf8)
-    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+    /// Appends a constant's bytes (no lazy global, no closure: this runs dozens of times per state).
+    @inline(__always)
+    private mutating func append(_ constant: StaticString) {
+        append(UnsafeBufferPointer(start: constant.utf8Start, count: constant.utf8CodeUnitCount))
+    }
+
+    @inline(__always)
+    private mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toAtLeast: count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    private mutating func append(_ chunk: UnsafeBufferPointer<UInt8>) {
+        guard let source = chunk.baseAddress, chunk.count > 0 else { return }
+        if count + chunk.count > capacity { grow(toAtLeast: count + chunk.count) }
+        (base + count).update(from: source, count: chunk.count)
+        count += chunk.count
+    }
+
+    private mutating func grow(toAtLeast needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.initialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
 
     /// RFC 8259 escaping: quote, backslash and control characters; everything else is valid UTF-8 already
     /// (a Swift `String` always is), so non-BMP characters pass through as their four UTF-8 bytes.
     private mutating func writeEscaped(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in
             var start = 0
             for index in 0..<utf8.count {
                 let byte = utf8[index]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if start < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index])) }
+                if start < index { append(UnsafeBufferPointer(rebasing: utf8[start..<index])) }
                 start = index + 1
-                bytes.append(UInt8(ascii: "\\"))
+                append(UInt8(ascii: "\\"))
                 switch byte {
-                case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-                case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-                case 0x0A: bytes.append(UInt8(ascii: "n"))
-                case 0x0D: bytes.append(UInt8(ascii: "r"))
-                case 0x09: bytes.append(UInt8(ascii: "t"))
-                case 0x08: bytes.append(UInt8(ascii: "b"))
-                case 0x0C: bytes.append(UInt8(ascii: "f"))
+                case UInt8(ascii: "\""): append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): append(UInt8(ascii: "\\"))
+                case 0x0A: append(UInt8(ascii: "n"))
+                case 0x0D: append(UInt8(ascii: "r"))
+                case 0x09: append(UInt8(ascii: "t"))
+                case 0x08: append(UInt8(ascii: "b"))
+                case 0x0C: append(UInt8(ascii: "f"))
                 default:
-                    bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0xF)]])
+                    append("u00")
+                    append(Self.hexDigit(byte >> 4))
+                    append(Self.hexDigit(byte & 0xF))
                 }
             }
-            if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...])) }
+            if start < utf8.count { append(UnsafeBufferPointer(rebasing: utf8[start...])) }
         }
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
     }
 }

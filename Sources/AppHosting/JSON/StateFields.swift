@@ -5,18 +5,23 @@ import RIBs
 public enum StateFields {
     /// Writes `layers`, `stack`, `top`, `accepts` and `leaks`.
     public static func writeScreen(of window: Window, accepts: [EventType], leaks: [Leak], to json: inout JSONWriter) {
-        let layers = window.layers
+        writeScreen(layers: window.layers, accepts: accepts, leaks: leaks, to: &json)
+    }
+
+    /// The same, from layers the caller already read off the window.
+    public static func writeScreen(layers: [ScreenLayer], accepts: [EventType], leaks: [Leak], to json: inout JSONWriter) {
         json.key("layers")
         json.beginArray()
+        var stack: [ViewController] = []
         for layer in layers {
+            stack = layer.stack
             json.beginObject()
             json.field("style", layer.style.rawValue)
             json.key("stack")
-            json.strings(layer.stack.lazy.map(\.screenName))
+            json.strings(stack.lazy.map(\.screenName))
             json.endObject()
         }
         json.endArray()
-        let stack = layers.last?.stack ?? []
         json.key("stack")
         json.strings(stack.lazy.map(\.screenName))
         json.key("top")

@@ -17,7 +17,10 @@ public final class RIBAppRuntime: AppRuntime {
     }
 
     public func apply(_ event: AppEvent) throws(EventError) {
-        for router in pathToTop().reversed() {
+        // The path the last render found is still the screen's: nothing moves between two calls but events.
+        let path = renderedPath ?? pathToTop()
+        renderedPath = nil
+        for router in path.reversed() {
             guard let handler = router.interactable as? any EventHandling else { continue }
             if try handler.handle(event) { return }
         }
@@ -42,8 +45,14 @@ public final class RIBAppRuntime: AppRuntime {
         writeNode(root, to: &json)
         let leaks = leakDetector.leaks()
         lastLeakCount = leaks.count
-        StateFields.writeScreen(of: window, accepts: acceptedEvents(along: pathToTop()), leaks: leaks, to: &json)
+        let layers = window.layers
+        let path = pathToTop(of: layers)
+        renderedPath = path
+        StateFields.writeScreen(layers: layers, accepts: acceptedEvents(along: path), leaks: leaks, to: &json)
     }
+
+    /// The path the last `writeState` rendered; cleared by `apply`, which changes the tree.
+    private var renderedPath: [any Routing]?
 
     /// The leaks the last `writeState` showed (the service reads it right after writing).
     public private(set) var lastLeakCount = 0
@@ -51,6 +60,7 @@ public final class RIBAppRuntime: AppRuntime {
     public var leakCount: Int { lastLeakCount }
 
     public func tearDown() {
+        renderedPath = nil
         // Deactivating the root deactivates the whole subtree (RIBs' binding); then nothing stays on screen.
         root.interactable.deactivate()
         window.rootViewController = nil
@@ -58,7 +68,11 @@ public final class RIBAppRuntime: AppRuntime {
 
     /// The routers from the root to the one that owns the controller on top of the screen.
     public func pathToTop() -> [any Routing] {
-        guard let top = window.topViewController else { return [root] }
+        pathToTop(of: window.layers)
+    }
+
+    private func pathToTop(of layers: [ScreenLayer]) -> [any Routing] {
+        guard let top = layers.last?.visibleController else { return [root] }
         var path: [any Routing] = []
         path.reserveCapacity(8)
         return Self.find(top, from: root, path: &path) ? path : [root]
@@ -67,9 +81,7 @@ public final class RIBAppRuntime: AppRuntime {
     /// Depth-first search that grows and shrinks one path array instead of building one per level.
     private static func find(_ controller: ViewController, from router: any Routing, path: inout [any Routing]) -> Bool {
         path.append(router)
-        if let viewable = router as? any ViewableRouting, viewable.viewControllable.uiviewController === controller {
-            return true
-        }
+        if router.ownedViewController === controller { return true }
         for child in router.children where find(controller, from: child, path: &path) {
             return true
         }

@@ -1,6 +1,12 @@
 import AppHosting
 import HTTPServer
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A session's mutable state; only ever touched under its session's lock.
 ///
 /// `package` so the in-process benchmarks drive this very type rather than a copy of its loop.
@@ -27,7 +33,7 @@ package final class SessionCore {
         self.app = app
         self.runtime = app.launch()
         self.lastAccessMilliseconds = now
-        renderDocument(fields: renderFields())
+        rerender()
     }
 
     /// Applies one event and tells whether it changed anything; on failure the session is exactly as before.
@@ -45,12 +51,15 @@ package final class SessionCore {
             }
             throw Self.serviceError(error)
         }
-        let fields = renderFields()
-        // An idempotent repeat (didPop of a screen already gone) leaves the bytes, and so the version, as they were.
-        guard !fields[1...].elementsEqual(stateJSON[fieldsOffset...]) else { return false }
+        // Rendered as the next version; an idempotent repeat (didPop of a screen already gone) leaves the
+        // fields' bytes, and so the version, as they were, and this rendering is dropped.
+        var next = JSONWriter(capacity: stateJSON.count + 16)
+        let nextFieldsOffset = render(version: version + 1, into: &next)
+        guard !next.withBytes({ Self.equal($0, from: nextFieldsOffset, stateJSON, from: fieldsOffset) }) else { return false }
         version += 1
         history.append(HistoryEntry(version: version, event: event, atMilliseconds: now))
-        renderDocument(fields: fields)
+        stateJSON = next.bytes
+        fieldsOffset = nextFieldsOffset
         watchers.publish(version: version, state: stateJSON)
         return true
     }
@@ -88,38 +97,36 @@ package final class SessionCore {
             // Every event in history applied once; the same code on the same inputs applies again.
             try? runtime.apply(entry.event)
         }
-        renderDocument(fields: renderFields())
+        rerender()
     }
 
     /// Renders the state document again from the runtime (what every applied event does; for measurement).
     package func rerender() {
-        renderDocument(fields: renderFields())
+        var json = JSONWriter(capacity: max(stateJSON.count + 16, 512))
+        fieldsOffset = render(version: version, into: &json)
+        stateJSON = json.bytes
     }
 
-    /// The runtime's fields as one object, `{...}`.
-    private func renderFields() -> [UInt8] {
-        var fields = JSONWriter(capacity: max(stateJSON.count, 512))
-        fields.beginObject()
-        runtime.writeState(to: &fields)
-        fields.endObject()
-        return fields.bytes
-    }
-
-    /// The header fields, then the runtime's fields spliced in.
-    private func renderDocument(fields content: [UInt8]) {
-        var json = JSONWriter(capacity: content.count + 96)
+    /// The whole document in one pass: header fields (session, app, `version`), then the runtime's fields.
+    /// Returns where the runtime's fields start.
+    private func render(version: Int, into json: inout JSONWriter) -> Int {
         json.beginObject()
         json.field("session", id)
         json.field("app", app.id)
         json.field("version", version)
+        let fieldsOffset = json.count
+        runtime.writeState(to: &json)
         json.endObject()
-        // Splice: the header object without its `}`, a comma, then the fields without their `{`.
-        var bytes = json.bytes
-        bytes.removeLast()
-        if content.count > 2 { bytes.append(UInt8(ascii: ",")) }
-        fieldsOffset = bytes.count
-        bytes.append(contentsOf: content[1...])
-        stateJSON = bytes
+        return fieldsOffset
+    }
+
+    /// Whether `a` from `offsetA` and `b` from `offsetB` to their ends hold the same bytes.
+    private static func equal(_ a: UnsafeBufferPointer<UInt8>, from offsetA: Int, _ b: [UInt8], from offsetB: Int) -> Bool {
+        guard a.count - offsetA == b.count - offsetB else { return false }
+        return b.withUnsafeBufferPointer { b in
+            guard let baseA = a.baseAddress, let baseB = b.baseAddress else { return a.count == b.count }
+            return memcmp(baseA + offsetA, baseB + offsetB, a.count - offsetA) == 0
+        }
     }
 
     private static func serviceError(_ error: EventError) -> ServiceError {

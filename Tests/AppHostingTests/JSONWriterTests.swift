@@ -1,0 +1,42 @@
+import AppHosting
+import Foundation
+import Testing
+
+@Suite("JSONWriter writes exactly the JSON it is told")
+struct JSONWriterTests {
+    @Test("integers at the edges print as Foundation prints them", arguments: [0, 1, -1, 9, 10, 99, 100, -100, 1_234_567_890, Int.max, Int.min])
+    func integers(_ value: Int) throws {
+        var json = JSONWriter(capacity: 4)
+        json.beginArray()
+        json.int(value)
+        json.endArray()
+        #expect(String(decoding: json.bytes, as: UTF8.self) == "[\(value)]")
+    }
+
+    @Test("constant keys, literals, nesting and commas make one document")
+    func document() throws {
+        var json = JSONWriter(capacity: 1)
+        json.beginObject()
+        json.field("name", "Home")
+        json.key("active")
+        json.bool(true)
+        json.key("off")
+        json.bool(false)
+        json.key("top")
+        json.null()
+        json.key("list")
+        json.strings(["A", "B"])
+        json.key("nested")
+        json.beginArray()
+        json.beginObject()
+        json.field("version", 12)
+        json.endObject()
+        json.beginObject()
+        json.endObject()
+        json.endArray()
+        json.key(named: "data \"key\"")
+        json.raw(Array("[1,2]".utf8))
+        json.endObject()
+        #expect(String(decoding: json.bytes, as: UTF8.self) == #"{"name":"Home","active":true,"off":false,"top":null,"list":["A","B"],"nested":[{"version":12},{}],"data \"key\"":[1,2]}"#)
+    }
+}
