@@ -15,6 +15,7 @@ open class Router<InteractorType>: Routing {
     /// Attached children, in attach order.
     public private(set) final var children: [any Routing] = []
     public final var leakDetector: LeakDetector?
+    public final var hostContext: AnyObject?
 
     private var isLoaded = false
     private var activeStateObservation: ActiveStateObservation?

@@ -24,6 +24,8 @@ public protocol Routing: AnyObject {
     var ownedViewController: ViewController? { get }
     /// The detector told of every detach; handed down from parent to child on attach.
     var leakDetector: LeakDetector? { get set }
+    /// Whatever the host running the tree keeps per router (released with it); RIBs itself never reads it.
+    var hostContext: AnyObject? { get set }
     /// Loads the router once; later calls do nothing.
     func load()
     /// Attaches a child: append, activate its interactor, load it (RIBs' order).

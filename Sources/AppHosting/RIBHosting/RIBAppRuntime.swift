@@ -21,7 +21,7 @@ public final class RIBAppRuntime: AppRuntime {
         let path = renderedPath ?? pathToTop()
         renderedPath = nil
         for router in path.reversed() {
-            guard let handler = router.interactable as? any EventHandling else { continue }
+            guard let handler = NodeRoles.of(router).handler else { continue }
             if try handler.handle(event) { return }
         }
         throw .notHandled("no RIB on screen handles `\(event.type.rawValue)` now")
@@ -34,7 +34,7 @@ public final class RIBAppRuntime: AppRuntime {
     private func acceptedEvents(along path: [any Routing]) -> [EventType] {
         var accepted: [EventType] = []
         for router in path.reversed() {
-            guard let handler = router.interactable as? any EventHandling else { continue }
+            guard let handler = NodeRoles.of(router).handler else { continue }
             for type in handler.acceptedEvents where !accepted.contains(type) { accepted.append(type) }
         }
         return accepted
@@ -95,7 +95,7 @@ public final class RIBAppRuntime: AppRuntime {
         json.field("kind", router.kind.rawValue)
         json.key("active")
         json.bool(router.interactable.isActive)
-        if let exposing = router.interactable as? any StateExposing {
+        if let exposing = NodeRoles.of(router).exposing {
             StateFields.writeExposedState(exposing.exposedState, to: &json)
         }
         json.key("children")
