@@ -30,6 +30,12 @@ open class Router<InteractorType>: Routing {
         self.name = name ?? Self.defaultName(for: Self.self)
     }
 
+    deinit {
+        // First, while the interactor is still held: it may deactivate as it goes (a tree dropped without
+        // a teardown) and must not call back into this half-destroyed router.
+        activeStateObservation?.cancel()
+    }
+
     open var kind: RouterKind { .viewless }
 
     open var ownedViewController: ViewController? { nil }
@@ -38,8 +44,11 @@ open class Router<InteractorType>: Routing {
         guard !isLoaded else { return }
         isLoaded = true
         // The subtree follows this router's interactor: RIBs binds it at load, with the current value replayed.
-        activeStateObservation = interactable.observeActiveState { [weak self] active in
-            self?.setChildrenActive(active)
+        // Unowned: the observation is this router's own and `deinit` cancels it before anything else goes, so
+        // the closure never runs on a dead router; a weak capture would give every router a side table
+        // (and every retain of it the slow path).
+        activeStateObservation = interactable.observeActiveState { [unowned(unsafe) self] active in
+            self.setChildrenActive(active)
         }
         didLoad()
     }

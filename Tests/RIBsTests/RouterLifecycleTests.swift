@@ -35,6 +35,28 @@ struct RouterLifecycleTests {
         #expect(child.didLoadCount == 1)
     }
 
+    @Test("an active tree dropped without a teardown is released: each interactor resigns once")
+    func droppedActiveTree() throws {
+        let log = EventLog()
+        weak var droppedRoot: TestRouter?
+        weak var droppedChild: TestRouter?
+        do {
+            let root = TestRouter("Root", log: log)
+            root.interactor.activate()
+            root.load()
+            let child = TestRouter("Child", log: log)
+            try root.attachChild(child)
+            droppedRoot = root
+            droppedChild = child
+            log.clear()
+        }
+
+        // Released, not leaked, and each interactor resigned once on its way out.
+        #expect(droppedRoot == nil)
+        #expect(droppedChild == nil)
+        #expect(log.events.sorted() == ["Child.willResignActive", "Root.willResignActive"])
+    }
+
     @Test("a child attached to an inactive parent is activated anyway, as in RIBs")
     func attachToInactiveParent() throws {
         let log = EventLog()

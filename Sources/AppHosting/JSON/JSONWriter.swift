@@ -189,31 +189,36 @@ public struct JSONWriter: ~Copyable {
     /// (a Swift `String` always is), so non-BMP characters pass through as their four UTF-8 bytes.
     private mutating func writeEscaped(_ value: String) {
         append(UInt8(ascii: "\""))
-        var value = value
-        value.withUTF8 { utf8 in
-            var start = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if start < index { append(UnsafeBufferPointer(rebasing: utf8[start..<index])) }
-                start = index + 1
-                append(UInt8(ascii: "\\"))
-                switch byte {
-                case UInt8(ascii: "\""): append(UInt8(ascii: "\""))
-                case UInt8(ascii: "\\"): append(UInt8(ascii: "\\"))
-                case 0x0A: append(UInt8(ascii: "n"))
-                case 0x0D: append(UInt8(ascii: "r"))
-                case 0x09: append(UInt8(ascii: "t"))
-                case 0x08: append(UInt8(ascii: "b"))
-                case 0x0C: append(UInt8(ascii: "f"))
-                default:
-                    append("u00")
-                    append(Self.hexDigit(byte >> 4))
-                    append(Self.hexDigit(byte & 0xF))
-                }
-            }
-            if start < utf8.count { append(UnsafeBufferPointer(rebasing: utf8[start...])) }
+        // Native and small strings lend their bytes without a copy (or a retain of a copy); others are copied once.
+        if value.utf8.withContiguousStorageIfAvailable({ writeEscapedBytes($0) }) == nil {
+            var copy = value
+            copy.withUTF8 { writeEscapedBytes($0) }
         }
         append(UInt8(ascii: "\""))
+    }
+
+    private mutating func writeEscapedBytes(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        for index in 0..<utf8.count {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            if start < index { append(UnsafeBufferPointer(rebasing: utf8[start..<index])) }
+            start = index + 1
+            append(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""): append(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): append(UInt8(ascii: "\\"))
+            case 0x0A: append(UInt8(ascii: "n"))
+            case 0x0D: append(UInt8(ascii: "r"))
+            case 0x09: append(UInt8(ascii: "t"))
+            case 0x08: append(UInt8(ascii: "b"))
+            case 0x0C: append(UInt8(ascii: "f"))
+            default:
+                append("u00")
+                append(Self.hexDigit(byte >> 4))
+                append(Self.hexDigit(byte & 0xF))
+            }
+        }
+        if start < utf8.count { append(UnsafeBufferPointer(rebasing: utf8[start...])) }
     }
 }
