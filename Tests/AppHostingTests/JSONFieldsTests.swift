@@ -22,6 +22,15 @@ struct JSONFieldsTests {
         #expect(throws: JSONFields.ReadError.self) { try JSONFields(Array(body.utf8)) }
     }
 
+    @Test("a repeated field name is refused, early or after many fields", arguments: [2, 8, 9, 40])
+    func repeatedName(_ count: Int) throws {
+        let distinct = (0..<count).map { #""f\#($0)":\#($0)"# }
+        let body = "{" + distinct.joined(separator: ",") + "}"
+        #expect(try JSONFields(Array(body.utf8)).fields.map(\.name) == (0..<count).map { "f\($0)" })
+        let repeated = "{" + (distinct + [#""f1":"again""#]).joined(separator: ",") + "}"
+        #expect(throws: JSONFields.ReadError.self) { try JSONFields(Array(repeated.utf8)) }
+    }
+
     @Test("a value that is not an object is refused as such")
     func notAnObject() {
         for body in ["[1]", "\"x\"", "3", "null"] {

@@ -28,20 +28,30 @@ public struct JSONFields: Sendable {
     /// The deepest nesting accepted.
     public static let maxDepth = 64
 
-    /// The fields, by name (a repeated name is refused).
-    public let values: [String: Value]
+    /// The fields in body order (a repeated name is refused). A list, not a dictionary: bodies have a handful
+    /// of fields, and a linear scan beats hashing each name with a per-process random seed.
+    public let fields: [(name: String, value: Value)]
+
+    /// The fields, by name.
+    public var values: [String: Value] {
+        Dictionary(uniqueKeysWithValues: fields.lazy.map { ($0.name, $0.value) })
+    }
 
     /// Reads `bytes` as one JSON object.
     public init(_ bytes: [UInt8]) throws(ReadError) {
         var reader = Reader(bytes: bytes)
-        values = try reader.readTopObject()
+        fields = try reader.readTopObject()
     }
 
     /// The value of field `name`.
-    public subscript(name: String) -> Value? { values[name] }
+    public subscript(name: String) -> Value? {
+        fields.first { $0.name == name }?.value
+    }
 }
 
 private struct Reader {
+    /// Up to this many fields, a repeated name is found by a linear scan.
+    static let scanLimit = 8
     let bytes: [UInt8]
     var index = 0
 
@@ -49,7 +59,7 @@ private struct Reader {
         self.bytes = bytes
     }
 
-    mutating func readTopObject() throws(JSONFields.ReadError) -> [String: JSONFields.Value] {
+    mutating func readTopObject() throws(JSONFields.ReadError) -> [(name: String, value: JSONFields.Value)] {
         skipWhitespace()
         guard peek() == UInt8(ascii: "{") else {
             if index >= bytes.count { throw fail("the body is empty") }
@@ -59,7 +69,9 @@ private struct Reader {
             throw JSONFields.ReadError(description: "the body must be a JSON object")
         }
         index += 1
-        var fields: [String: JSONFields.Value] = [:]
+        var fields: [(name: String, value: JSONFields.Value)] = []
+        // Past a few fields, duplicates are found by hashing: a scan per field would be quadratic in a hostile body.
+        var names: Set<String>?
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             index += 1
@@ -71,7 +83,10 @@ private struct Reader {
                 skipWhitespace()
                 try expect(UInt8(ascii: ":"))
                 let value = try readValue(depth: 1)
-                guard fields.updateValue(value, forKey: name) == nil else { throw fail("the field `\(name)` appears twice") }
+                if fields.count == Self.scanLimit { names = Set(fields.map(\.name)) }
+                let repeated = names != nil ? !names!.insert(name).inserted : fields.contains { $0.name == name }
+                guard !repeated else { throw fail("the field `\(name)` appears twice") }
+                fields.append((name, value))
                 skipWhitespace()
                 if peek() == UInt8(ascii: ",") { index += 1; continue }
                 try expect(UInt8(ascii: "}"))
@@ -163,6 +178,8 @@ private struct Reader {
         let end = index
         index += 1
         if !hasEscapes {
+            // ASCII (every name and almost every value) needs no UTF-8 validation.
+            if !bytes[start..<end].contains(where: { $0 >= 0x80 }) { return String(decoding: bytes[start..<end], as: UTF8.self) }
             guard let string = String(validating: bytes[start..<end], as: UTF8.self) else { throw fail("a string is not valid UTF-8") }
             return string
         }
