@@ -151,26 +151,29 @@ extension SessionService {
     /// `application/json` or `application/<anything>+json`, any case, parameters ignored; compared as bytes
     /// because this runs on every event.
     static func isJSON(_ contentType: String) -> Bool {
-        var utf8 = contentType.utf8[...]
-        while let first = utf8.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { utf8 = utf8.dropFirst() }
-        if let semicolon = utf8.firstIndex(of: UInt8(ascii: ";")) { utf8 = utf8[..<semicolon] }
-        while let last = utf8.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { utf8 = utf8.dropLast() }
-        guard utf8.count >= 16, asciiLowercasePrefix(utf8, "application/") else { return false }
-        let subtype = utf8.dropFirst(12)
-        return asciiLowercaseEquals(subtype, "json") || (subtype.count > 5 && asciiLowercaseEquals(subtype.suffix(5), "+json"))
-    }
-
-    /// Whether `bytes` starts with `prefix` (given in lowercase), ignoring ASCII case.
-    private static func asciiLowercasePrefix(_ bytes: Substring.UTF8View, _ prefix: StaticString) -> Bool {
-        prefix.withUTF8Buffer { expected in
-            bytes.count >= expected.count && zip(bytes, expected).allSatisfy { byte, lower in
-                (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == lower
-            }
+        var contentType = contentType
+        return contentType.withUTF8 { bytes in
+            var start = 0
+            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+            while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
+            while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+            let type = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            guard type.count >= 16, asciiLowercaseEquals(type[0..<12], "application/") else { return false }
+            let subtype = type[12...]
+            return asciiLowercaseEquals(subtype, "json") || (subtype.count > 5 && asciiLowercaseEquals(subtype.suffix(5), "+json"))
         }
     }
 
-    private static func asciiLowercaseEquals(_ bytes: Substring.UTF8View, _ expected: StaticString) -> Bool {
-        bytes.count == expected.utf8CodeUnitCount && asciiLowercasePrefix(bytes, expected)
+    /// Whether `bytes` equal `expected` (given in lowercase), ignoring ASCII case.
+    private static func asciiLowercaseEquals(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ expected: StaticString) -> Bool {
+        guard bytes.count == expected.utf8CodeUnitCount else { return false }
+        var position = expected.utf8Start
+        for byte in bytes {
+            let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            guard folded == position.pointee else { return false }
+            position += 1
+        }
+        return true
     }
 
     /// RFC 9110 If-Match with strong comparison: `*`, or a list of quoted versions; weak tags never match.

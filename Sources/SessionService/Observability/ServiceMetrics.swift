@@ -16,12 +16,17 @@ public final class ServiceMetrics: Sendable {
         let status: Int
     }
 
+    private struct EventKey: Hashable {
+        let type: String
+        let outcome: EventOutcome
+    }
+
     private struct State {
         var requests: [RequestKey: Int] = [:]
         var bucketCounts = [Int](repeating: 0, count: ServiceMetrics.latencyBounds.count)
         var latencySum: Double = 0
         var latencyCount = 0
-        var events: [String: Int] = [:]
+        var events: [EventKey: Int] = [:]
     }
 
     /// Latency histogram bounds, seconds.
@@ -49,7 +54,7 @@ public final class ServiceMetrics: Sendable {
 
     /// Counts one event by type and outcome.
     public func recordEvent(_ type: String, _ outcome: EventOutcome) {
-        state.withLock { $0.events[type + "\u{0}" + outcome.rawValue, default: 0] += 1 }
+        state.withLock { $0.events[EventKey(type: type, outcome: outcome), default: 0] += 1 }
     }
 
     /// Counts leaks reported after an event.
@@ -90,9 +95,8 @@ public final class ServiceMetrics: Sendable {
         text += "# HELP ribsd_sessions_expired_total Sessions torn down after their idle TTL.\n# TYPE ribsd_sessions_expired_total counter\n"
         text += "ribsd_sessions_expired_total \(expired.load(ordering: .relaxed))\n"
         text += "# HELP ribsd_events_total Events by type and outcome.\n# TYPE ribsd_events_total counter\n"
-        for (key, count) in snapshot.events.sorted(by: { $0.key < $1.key }) {
-            let parts = key.split(separator: "\u{0}", maxSplits: 1).map(String.init)
-            text += "ribsd_events_total{type=\"\(Self.escape(parts[0]))\",outcome=\"\(parts.count > 1 ? parts[1] : "")\"} \(count)\n"
+        for (key, count) in snapshot.events.sorted(by: { ($0.key.type, $0.key.outcome.rawValue) < ($1.key.type, $1.key.outcome.rawValue) }) {
+            text += "ribsd_events_total{type=\"\(Self.escape(key.type))\",outcome=\"\(key.outcome.rawValue)\"} \(count)\n"
         }
         text += "# HELP ribsd_leaks_found_total Leaks the leak detector reported after events.\n# TYPE ribsd_leaks_found_total counter\n"
         text += "ribsd_leaks_found_total \(leaks.load(ordering: .relaxed))\n"
