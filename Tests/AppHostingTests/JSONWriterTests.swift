@@ -33,10 +33,13 @@ struct JSONWriterTests {
         json.endObject()
         json.beginObject()
         json.endObject()
+        json.beginObject(fields: Array(#""name":"A","active":"#.utf8))
+        json.bool(true)
+        json.endObject()
         json.endArray()
         json.key(named: "data \"key\"")
         json.raw(Array("[1,2]".utf8))
         json.endObject()
-        #expect(String(decoding: json.bytes, as: UTF8.self) == #"{"name":"Home","active":true,"off":false,"top":null,"list":["A","B"],"nested":[{"version":12},{}],"data \"key\"":[1,2]}"#)
+        #expect(String(decoding: json.bytes, as: UTF8.self) == #"{"name":"Home","active":true,"off":false,"top":null,"list":["A","B"],"nested":[{"version":12},{},{"name":"A","active":true}],"data \"key\"":[1,2]}"#)
     }
 }

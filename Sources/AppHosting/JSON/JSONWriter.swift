@@ -38,6 +38,15 @@ public struct JSONWriter: ~Copyable {
         needsComma = false
     }
 
+    /// Opens an object and writes fields rendered earlier that end in a key (`"a":1,"b":`); the next call
+    /// writes that key's value.
+    public mutating func beginObject(fields: [UInt8]) {
+        separate()
+        append(UInt8(ascii: "{"))
+        fields.withUnsafeBufferPointer { append($0) }
+        needsComma = false
+    }
+
     /// Closes an object.
     public mutating func endObject() {
         append(UInt8(ascii: "}"))

@@ -1,24 +1,39 @@
 import RIBs
 
-/// What a router's interactor does for the host, found by a cast once per router and kept on the router.
+/// What the host needs of a router on every event, worked out once per router and kept on it.
 ///
-/// A protocol cast asks the runtime's conformance cache and walks the interactor's superclasses: the
-/// dispatch path and every rendered node would pay it on every event.
+/// A protocol cast asks the runtime's conformance cache and walks the interactor's superclasses, and a
+/// retained existential of an interactor (which has weak references to it, hence a side table) takes the
+/// slow reference-counting path: the dispatch path and every rendered node would pay both on every event.
 final class NodeRoles {
+    // Unowned(unsafe): the router owns both this object and its interactor, and no one reads these
+    // without holding the router, so they cannot outlive what they point to.
+    /// The interactor the router drives.
+    unowned(unsafe) let interactable: any Interactable
     /// The interactor as an event handler, if it is one.
-    let handler: (any EventHandling)?
+    unowned(unsafe) let handler: (any EventHandling)?
     /// The interactor as a state source, if it is one.
-    let exposing: (any StateExposing)?
+    unowned(unsafe) let exposing: (any StateExposing)?
+    /// The node's constant fields, `"name":…,"kind":…,"active":`, rendered once.
+    let head: [UInt8]
 
-    private init(_ interactor: any Interactable) {
-        handler = interactor as? any EventHandling
-        exposing = interactor as? any StateExposing
+    private init(_ router: any Routing) {
+        let interactable = router.interactable
+        self.interactable = interactable
+        handler = interactable as? any EventHandling
+        exposing = interactable as? any StateExposing
+        var json = JSONWriter(capacity: 64)
+        json.beginObject()
+        json.field("name", router.name)
+        json.field("kind", router.kind.rawValue)
+        json.key("active")
+        head = json.withBytes { Array($0.dropFirst()) }
     }
 
-    /// The roles of `router`'s interactor, resolved on first use.
+    /// The roles of `router`, worked out on first use.
     static func of(_ router: any Routing) -> NodeRoles {
         if let roles = router.hostContext as? NodeRoles { return roles }
-        let roles = NodeRoles(router.interactable)
+        let roles = NodeRoles(router)
         router.hostContext = roles
         return roles
     }

@@ -90,12 +90,10 @@ public final class RIBAppRuntime: AppRuntime {
     }
 
     private func writeNode(_ router: any Routing, to json: inout JSONWriter) {
-        json.beginObject()
-        json.field("name", router.name)
-        json.field("kind", router.kind.rawValue)
-        json.key("active")
-        json.bool(router.interactable.isActive)
-        if let exposing = NodeRoles.of(router).exposing {
+        let roles = NodeRoles.of(router)
+        json.beginObject(fields: roles.head)
+        json.bool(roles.interactable.isActive)
+        if let exposing = roles.exposing {
             StateFields.writeExposedState(exposing.exposedState, to: &json)
         }
         json.key("children")
