@@ -9,14 +9,20 @@ open class ViewController {
     /// The style used when this controller is presented.
     public var modalPresentationStyle: ModalPresentationStyle = .pageSheet
 
+    // The three back pointers below are unretained, as UIKit's are, and cleared by whoever sets them: a
+    // pointer is set only while its target holds this controller (as a child, as the presented controller,
+    // as the window's root), and the target clears it when it lets go or is deinitialized. Weak references
+    // would do the same at a price: every container would get a side table, and every retain of it the
+    // slow path, on every event.
+
     /// The container that holds this controller, if any.
-    public private(set) weak var parent: ViewController?
+    public private(set) unowned(unsafe) var parent: ViewController?
     /// Contained children, in the order they were added.
     public internal(set) var children: [ViewController] = []
     /// The controller this one presents (UIKit keeps it strongly).
     public private(set) var presentedViewController: ViewController?
     /// The controller that presented this one itself (not through a container).
-    private weak var presenter: ViewController?
+    private unowned(unsafe) var presenter: ViewController?
     /// The controller that presents this one or, as in UIKit, the nearest presented container that holds it.
     public var presentingViewController: ViewController? {
         presenter ?? parent?.presentingViewController
@@ -24,7 +30,7 @@ open class ViewController {
     /// Whether this controller itself was presented modally (not only contained in a presented one).
     public var isPresented: Bool { presenter != nil }
     /// Set on the window's root by `Window`, so on-screen checks need no global state.
-    weak var hostWindow: Window?
+    unowned(unsafe) var hostWindow: Window?
 
     /// True only during `viewDidDisappear` when the controller is leaving its container (a pop).
     public private(set) var isMovingFromParent = false
@@ -36,6 +42,12 @@ open class ViewController {
     /// Creates a controller named after the screen it shows.
     public init(screenName: String) {
         self.screenName = screenName
+    }
+
+    deinit {
+        // Whatever outlives this controller (a leaked child or presented controller) must not point at it.
+        for child in children where child.parent === self { child.parent = nil }
+        if let presented = presentedViewController, presented.presenter === self { presented.presenter = nil }
     }
 
     // MARK: - Hooks

@@ -14,6 +14,11 @@ public final class Window {
     /// Creates an empty window.
     public init() {}
 
+    deinit {
+        // The root keeps an unretained pointer to its window (see `ViewController.hostWindow`).
+        if let root = rootViewController, root.hostWindow === self { root.hostWindow = nil }
+    }
+
     /// Makes the window key and visible, as a scene delegate does once at launch.
     public func makeKeyAndVisible() {
         isKeyWindow = true
