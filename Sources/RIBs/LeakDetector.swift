@@ -15,8 +15,10 @@ public final class LeakDetector {
     /// The window whose hierarchy decides "still on screen".
     public weak var window: Window?
     private var expectations: [Expectation] = []
-    /// Where each expected object sits in `expectations`, so registering stays O(1) however many pile up.
-    private var positions: [ObjectIdentifier: Int] = [:]
+    /// Where each expected object sits in `expectations`, so registering stays O(1) however many pile up;
+    /// built only past `scanLimit` expectations (a detach expects three, and a short scan beats hashing).
+    private var positions: [ObjectIdentifier: Int]?
+    private static let scanLimit = 16
 
     /// Creates a detector with nothing expected.
     public init() {}
@@ -25,13 +27,14 @@ public final class LeakDetector {
     public func expectRelease(of object: AnyObject, name: String, kind: Leak.Kind) {
         let id = ObjectIdentifier(object)
         let expectation = Expectation(object: object, id: id, name: name, kind: kind)
-        if let position = positions[id] {
+        if let position = position(of: id) {
             // Still expected: keep the first record. Gone: the identifier was reused by a new object.
             if expectations[position].object == nil { expectations[position] = expectation }
             return
         }
-        positions[id] = expectations.count
+        positions?[id] = expectations.count
         expectations.append(expectation)
+        if positions == nil, expectations.count > Self.scanLimit { reindex() }
     }
 
     /// Expects every router in `routers`, its interactor and its view controller to go.
@@ -48,7 +51,7 @@ public final class LeakDetector {
     /// Withdraws expectations for routers that were attached again.
     public func cancelExpectations(for routers: [any Routing]) {
         // Attaching is frequent and pending expectations rare: skip building the set when nothing waits.
-        guard !positions.isEmpty else { return }
+        guard !expectations.isEmpty else { return }
         var ids = Set<ObjectIdentifier>()
         for router in routers {
             ids.insert(ObjectIdentifier(router))
@@ -62,7 +65,7 @@ public final class LeakDetector {
 
     /// Withdraws expectations for the given objects.
     public func cancelExpectations(forObjectsWith ids: Set<ObjectIdentifier>) {
-        guard ids.contains(where: { positions[$0] != nil }) else { return }
+        guard ids.contains(where: { position(of: $0) != nil }) else { return }
         compact(keeping: { !ids.contains($0.id) })
     }
 
@@ -82,8 +85,23 @@ public final class LeakDetector {
     private func compact(keeping keep: (Expectation) -> Bool) {
         guard !expectations.isEmpty else { return }
         expectations.removeAll { $0.object == nil || !keep($0) }
-        positions.removeAll(keepingCapacity: true)
-        for (index, expectation) in expectations.enumerated() { positions[expectation.id] = index }
+        reindex()
+    }
+
+    private func reindex() {
+        guard expectations.count > Self.scanLimit else {
+            positions = nil
+            return
+        }
+        var index: [ObjectIdentifier: Int] = [:]
+        index.reserveCapacity(expectations.count)
+        for (position, expectation) in expectations.enumerated() { index[expectation.id] = position }
+        positions = index
+    }
+
+    private func position(of id: ObjectIdentifier) -> Int? {
+        if let positions { return positions[id] }
+        return expectations.firstIndex { $0.id == id }
     }
 
     /// Whether anything is still expected to go (RIBs' `InProgress` status).

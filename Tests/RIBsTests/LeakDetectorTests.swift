@@ -110,6 +110,26 @@ struct LeakDetectorTests {
         #expect(detector.leaks().isEmpty)
     }
 
+    @Test("many held routers (past the detector's short list): each is listed once, re-attaching and releasing take the right ones out")
+    func manyHeldRouters() throws {
+        let (_, root, detector) = launch()
+        var held = (0..<10).map { TestViewableRouter("Child\($0)", log: EventLog()) }
+        for child in held { try root.attachChild(child) }
+        for child in held { try root.detachChild(child) }
+        // Detaching again is refused, and expecting the same objects twice keeps one record each.
+        for child in held { detector.expectRelease(of: [child]) }
+        #expect(detector.leaks() == (0..<10).flatMap { stillAlive("Child\($0)") })
+
+        try root.attachChild(held[3])
+        held.remove(at: 7)
+        held.remove(at: 0)
+
+        #expect(detector.leaks() == [1, 2, 4, 5, 6, 8, 9].flatMap { stillAlive("Child\($0)") })
+        held.removeAll { $0.name != "Child3" }
+        #expect(detector.leaks().isEmpty)
+        #expect(tree(root) == "Root[Child3]")
+    }
+
     @Test("re-attaching a detached router cancels its expectations")
     func reattachCancels() throws {
         let (_, root, detector) = launch()

@@ -68,11 +68,20 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes a constant object key (no escaping needed: the program's own names); the next call writes its value.
     public mutating func key(_ key: StaticString) {
-        separate()
-        append(UInt8(ascii: "\""))
-        append(key)
-        append(UInt8(ascii: "\""))
-        append(UInt8(ascii: ":"))
+        // One capacity check and plain stores: states write dozens of keys.
+        let length = key.utf8CodeUnitCount
+        if count + length + 4 > capacity { grow(toAtLeast: count + length + 4) }
+        var cursor = base + count
+        if needsComma {
+            cursor.pointee = UInt8(ascii: ",")
+            cursor += 1
+        }
+        cursor.pointee = UInt8(ascii: "\"")
+        (cursor + 1).update(from: key.utf8Start, count: length)
+        cursor += length + 1
+        cursor[0] = UInt8(ascii: "\"")
+        cursor[1] = UInt8(ascii: ":")
+        count = cursor + 2 - base
         needsComma = false
     }
 
