@@ -206,12 +206,25 @@ public struct JSONWriter: ~Copyable {
     /// RFC 8259 escaping: quote, backslash and control characters; everything else is valid UTF-8 already
     /// (a Swift `String` always is), so non-BMP characters pass through as their four UTF-8 bytes.
     private mutating func writeEscaped(_ value: String) {
-        append(UInt8(ascii: "\""))
         // Native and small strings lend their bytes without a copy (or a retain of a copy); others are copied once.
-        if value.utf8.withContiguousStorageIfAvailable({ writeEscapedBytes($0) }) == nil {
+        if value.utf8.withContiguousStorageIfAvailable({ writeQuoted($0) }) == nil {
             var copy = value
-            copy.withUTF8 { writeEscapedBytes($0) }
+            copy.withUTF8 { writeQuoted($0) }
         }
+    }
+
+    /// Quotes `utf8`: names and screens need no escape, so that case is one scan, one capacity check, one copy.
+    private mutating func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+        guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            if count + utf8.count + 2 > capacity { grow(toAtLeast: count + utf8.count + 2) }
+            base[count] = UInt8(ascii: "\"")
+            if let source = utf8.baseAddress { (base + count + 1).update(from: source, count: utf8.count) }
+            base[count + 1 + utf8.count] = UInt8(ascii: "\"")
+            count += utf8.count + 2
+            return
+        }
+        append(UInt8(ascii: "\""))
+        writeEscapedBytes(utf8)
         append(UInt8(ascii: "\""))
     }
 
