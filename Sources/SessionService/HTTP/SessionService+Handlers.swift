@@ -17,14 +17,14 @@ extension SessionService {
             throw .sessionLimit(configuration.maxSessions, retryAfter: retryAfterSeconds)
         }
         metrics.recordCreated()
-        let (body, version) = session.withCore { ($0.stateJSON, $0.version) }
-        var response = HTTPResponse.json(status: 201, body, extraHeaders: [("Location", "/v1/sessions/\(id)"), ("ETag", "\"\(version)\"")])
+        let (body, etag) = session.withCore { ($0.stateJSON, $0.etag) }
+        var response = HTTPResponse.json(status: 201, body, extraHeaders: [("Location", "/v1/sessions/\(id)"), ("ETag", etag)])
         response.logTag = id
         return response
     }
 
     func state(_ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
-        try withLiveSession(request) { core in .json(core.stateJSON, extraHeaders: [("ETag", "\"\(core.version)\"")]) }
+        try withLiveSession(request) { core in .json(core.stateJSON, extraHeaders: [("ETag", core.etag)]) }
     }
 
     func history(_ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
@@ -75,7 +75,7 @@ extension SessionService {
             }
             metrics.recordEvent(event.type.rawValue, changed ? .applied : .unchanged)
             if changed { metrics.recordLeaks(core.runtime.leakCount) }
-            let response = HTTPResponse.json(core.stateJSON, extraHeaders: [("ETag", "\"\(core.version)\"")])
+            let response = HTTPResponse.json(core.stateJSON, extraHeaders: [("ETag", core.etag)])
             if let key { core.idempotency.remember(key, body: body, response: response) }
             return response
         }

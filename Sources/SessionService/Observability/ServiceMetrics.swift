@@ -42,7 +42,8 @@ public final class ServiceMetrics: Sendable {
 
     /// Counts one finished request.
     public func record(_ request: HTTPRequestSummary) {
-        let seconds = Double(request.duration.components.seconds) + Double(request.duration.components.attoseconds) / 1e18
+        let (wholeSeconds, attoseconds) = request.duration.components
+        let seconds = Double(wholeSeconds) + Double(attoseconds) / 1e18
         let key = RequestKey(method: request.method, route: request.route ?? "unmatched", status: request.status)
         state.withLock { state in
             state.requests[key, default: 0] += 1

@@ -14,7 +14,11 @@ package final class SessionCore {
     package let id: String
     package let app: AppDefinition
     package private(set) var runtime: any AppRuntime
-    package private(set) var version = 1
+    package private(set) var version = 1 {
+        didSet { etag = Self.etag(version) }
+    }
+    /// `version` as a strong entity tag, `"N"`, made once per version rather than once per response.
+    private(set) var etag = SessionCore.etag(1)
     private(set) var history: [HistoryEntry] = []
     /// The whole state document at `version`: every request at this version gets these bytes.
     package private(set) var stateJSON: [UInt8] = []
@@ -127,6 +131,10 @@ package final class SessionCore {
             guard let baseA = a.baseAddress, let baseB = b.baseAddress else { return a.count == b.count }
             return memcmp(baseA + offsetA, baseB + offsetB, a.count - offsetA) == 0
         }
+    }
+
+    private static func etag(_ version: Int) -> String {
+        "\"\(version)\""
     }
 
     private static func serviceError(_ error: EventError) -> ServiceError {
