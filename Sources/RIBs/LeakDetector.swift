@@ -101,8 +101,12 @@ public final class LeakDetector {
 
     private func position(of id: ObjectIdentifier) -> Int? {
         if let positions { return positions[id] }
-        return expectations.firstIndex { $0.id == id }
+        for index in expectations.indices where expectations[index].id == id { return index }
+        return nil
     }
+
+    /// Whether any expectation is recorded, live or not yet pruned (a cheap check before withdrawing any).
+    public var hasExpectations: Bool { !expectations.isEmpty }
 
     /// Whether anything is still expected to go (RIBs' `InProgress` status).
     public var hasPendingExpectations: Bool {

@@ -57,9 +57,9 @@ open class Router<InteractorType>: Routing {
         guard !isAttached(child) else { throw .alreadyAttached(child.name) }
         children.append(child)
         if let leakDetector {
-            let subtree = child.subtree
-            for node in subtree { node.leakDetector = leakDetector }
-            leakDetector.cancelExpectations(for: subtree)
+            child.forEachInSubtree { $0.leakDetector = leakDetector }
+            // A child seen before may have been detached and expected to go; nothing to withdraw otherwise.
+            if leakDetector.hasExpectations { leakDetector.cancelExpectations(for: child.subtree) }
         }
         child.interactable.activate()
         child.load()

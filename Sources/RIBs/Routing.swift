@@ -57,6 +57,12 @@ extension Routing {
         nodes.append(self)
         for child in children { child.appendSubtree(to: &nodes) }
     }
+
+    /// Calls `body` on this router and every descendant, parents first, without collecting them.
+    public func forEachInSubtree(_ body: (any Routing) -> Void) {
+        body(self)
+        for child in children { child.forEachInSubtree(body) }
+    }
 }
 
 /// The root router of an app: started from a window.
