@@ -22,7 +22,9 @@ public final class ServiceMetrics: Sendable {
     }
 
     private struct State {
-        var requests: [RequestKey: Int] = [:]
+        /// A list, not a dictionary: the keys are few (routes × methods × statuses), their route strings are the
+        /// route table's own (equal storage compares in one step), and hashing a route costs more than the scan.
+        var requests: [(key: RequestKey, count: Int)] = []
         var bucketCounts = [Int](repeating: 0, count: ServiceMetrics.latencyBounds.count)
         var latencySum: Double = 0
         var latencyCount = 0
@@ -46,7 +48,11 @@ public final class ServiceMetrics: Sendable {
         let seconds = Double(wholeSeconds) + Double(attoseconds) / 1e18
         let key = RequestKey(method: request.method, route: request.route ?? "unmatched", status: request.status)
         state.withLock { state in
-            state.requests[key, default: 0] += 1
+            if let index = state.requests.firstIndex(where: { $0.key == key }) {
+                state.requests[index].count += 1
+            } else {
+                state.requests.append((key, 1))
+            }
             if let bucket = Self.latencyBounds.firstIndex(where: { seconds <= $0 }) { state.bucketCounts[bucket] += 1 }
             state.latencySum += seconds
             state.latencyCount += 1
