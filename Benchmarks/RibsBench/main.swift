@@ -55,7 +55,10 @@ print("warning: ribsd-bench is a debug build; numbers mean nothing (build with -
 print("\(Harness.pad("benchmark", 46)) \(Harness.pad("median", 10, right: true)) \(Harness.pad("unit", 8)) \(Harness.pad("batch range", 19)) note")
 // Memory first: RSS growth is only meaningful before other benchmarks have freed memory.
 if section("memory") { Harness.print(DispatchBench.modelMemory(count: alive)) }
-if section("app") { AppBenches.run().forEach(Harness.print) }
+if section("app") {
+    AppBenches.run().forEach(Harness.print)
+    FloorBench.run().forEach(Harness.print)
+}
 if section("depth") { AppBenches.depth().forEach(Harness.print) }
 if section("dispatch") { DispatchBench.appLevel(alive: [1, alive]).forEach(Harness.print) }
 if section("http") { DispatchBench.http(fillers: alive - 1).forEach(Harness.print) }
