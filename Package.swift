@@ -6,9 +6,6 @@ let settings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
-    // Release builds drop the runtime exclusivity checks (swift_beginAccess on every class property access:
-    // ~10 % of an event's instructions, BENCHMARKS.md). Debug builds, which every test runs, keep them.
-    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
 
 let package = Package(

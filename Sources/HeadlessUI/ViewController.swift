@@ -1,3 +1,7 @@
+// `@exclusivity(unchecked)` on the stored properties below: they are read and written on every event, and a
+// runtime exclusivity check costs a call each time (about a fifth of an event's instructions in all). A
+// session's objects are touched by one thread at a time, under the session's lock, and no access to one of
+// these overlaps another access to it.
 /// A headless `UIViewController`: identity, a screen name, containment and modal presentation.
 ///
 /// Subclasses override the UIKit-style hooks (`viewDidDisappear`, `willMove`, `didMove`) to learn
@@ -5,9 +9,9 @@
 /// tell why, exactly as UIKit does. Everything is synchronous: completions run before a call returns.
 open class ViewController {
     /// The name a client sees for this screen (RIB apps use the RIB's name).
-    public var screenName: String
+    @exclusivity(unchecked) public var screenName: String
     /// The style used when this controller is presented.
-    public var modalPresentationStyle: ModalPresentationStyle = .pageSheet
+    @exclusivity(unchecked) public var modalPresentationStyle: ModalPresentationStyle = .pageSheet
 
     // The three back pointers below are unretained, as UIKit's are, and cleared by whoever sets them: a
     // pointer is set only while its target holds this controller (as a child, as the presented controller,
@@ -16,13 +20,13 @@ open class ViewController {
     // slow path, on every event.
 
     /// The container that holds this controller, if any.
-    public private(set) unowned(unsafe) var parent: ViewController?
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var parent: ViewController?
     /// Contained children, in the order they were added.
-    public internal(set) var children: [ViewController] = []
+    @exclusivity(unchecked) public internal(set) var children: [ViewController] = []
     /// The controller this one presents (UIKit keeps it strongly).
-    public private(set) var presentedViewController: ViewController?
+    @exclusivity(unchecked) public private(set) var presentedViewController: ViewController?
     /// The controller that presented this one itself (not through a container).
-    private unowned(unsafe) var presenter: ViewController?
+    @exclusivity(unchecked) private unowned(unsafe) var presenter: ViewController?
     /// The controller that presents this one or, as in UIKit, the nearest presented container that holds it.
     public var presentingViewController: ViewController? {
         presenter ?? parent?.presentingViewController
@@ -30,14 +34,14 @@ open class ViewController {
     /// Whether this controller itself was presented modally (not only contained in a presented one).
     public var isPresented: Bool { presenter != nil }
     /// Set on the window's root by `Window`, so on-screen checks need no global state.
-    unowned(unsafe) var hostWindow: Window?
+    @exclusivity(unchecked) unowned(unsafe) var hostWindow: Window?
 
     /// True only during `viewDidDisappear` when the controller is leaving its container (a pop).
-    public private(set) var isMovingFromParent = false
+    @exclusivity(unchecked) public private(set) var isMovingFromParent = false
     /// True only during `viewDidDisappear` when the controller is being dismissed.
-    public private(set) var isBeingDismissed = false
+    @exclusivity(unchecked) public private(set) var isBeingDismissed = false
     /// The last view operation this controller performed, with its `animated` flag.
-    public internal(set) var lastTransition: Transition?
+    @exclusivity(unchecked) public internal(set) var lastTransition: Transition?
 
     /// Creates a controller named after the screen it shows.
     public init(screenName: String) {

@@ -14,12 +14,16 @@ public protocol Interactable: InteractorScope {
     func deactivate()
 }
 
+// `@exclusivity(unchecked)` on the stored properties below: they are read and written on every event, and a
+// runtime exclusivity check costs a call each time (about a fifth of an event's instructions in all). A
+// session's objects are touched by one thread at a time, under the session's lock, and no access to one of
+// these overlaps another access to it.
 /// The business-logic half of a RIB, with RIBs' lifecycle: state flips, observers hear it, then the hook runs.
 open class Interactor: Interactable {
     /// Whether the interactor is active.
-    public private(set) final var isActive = false
-    private var observers: [(id: Int, callback: (Bool) -> Void)] = []
-    private var nextObserverID = 0
+    @exclusivity(unchecked) public private(set) final var isActive = false
+    @exclusivity(unchecked) private var observers: [(id: Int, callback: (Bool) -> Void)] = []
+    @exclusivity(unchecked) private var nextObserverID = 0
 
     /// Creates an inactive interactor.
     public init() {}

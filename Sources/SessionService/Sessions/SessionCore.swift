@@ -7,29 +7,33 @@ import Glibc
 import Darwin
 #endif
 
+// `@exclusivity(unchecked)` on the stored properties below: they are read and written on every event, and a
+// runtime exclusivity check costs a call each time (about a fifth of an event's instructions in all). A
+// session's objects are touched by one thread at a time, under the session's lock, and no access to one of
+// these overlaps another access to it.
 /// A session's mutable state; only ever touched under its session's lock.
 ///
 /// `package` so the in-process benchmarks drive this very type rather than a copy of its loop.
 package final class SessionCore {
     package let id: String
     package let app: AppDefinition
-    package private(set) var runtime: any AppRuntime
-    package private(set) var version = 1 {
+    @exclusivity(unchecked) package private(set) var runtime: any AppRuntime
+    @exclusivity(unchecked) package private(set) var version = 1 {
         didSet { etag = Self.etag(version) }
     }
     /// `version` as a strong entity tag, `"N"`, made once per version rather than once per response.
-    private(set) var etag = SessionCore.etag(1)
-    private(set) var history: [HistoryEntry] = []
+    @exclusivity(unchecked) private(set) var etag = SessionCore.etag(1)
+    @exclusivity(unchecked) private(set) var history: [HistoryEntry] = []
     /// The whole state document at `version`: every request at this version gets these bytes.
-    package private(set) var stateJSON: [UInt8] = []
+    @exclusivity(unchecked) package private(set) var stateJSON: [UInt8] = []
     /// Where the runtime's fields start in `stateJSON` (after the header), to tell whether an event changed
     /// anything without keeping a second copy of them.
-    private var fieldsOffset = 0
-    var idempotency: IdempotencyCache
-    var lastAccessMilliseconds: Int64
-    private(set) var isClosed = false
+    @exclusivity(unchecked) private var fieldsOffset = 0
+    @exclusivity(unchecked) var idempotency: IdempotencyCache
+    @exclusivity(unchecked) var lastAccessMilliseconds: Int64
+    @exclusivity(unchecked) private(set) var isClosed = false
     /// Event streams watching this session (`GET .../stream`).
-    var watchers = SessionWatchers()
+    @exclusivity(unchecked) var watchers = SessionWatchers()
 
     package init(id: String, app: AppDefinition, now: Int64, idempotencyKeys: Int) {
         self.id = id
