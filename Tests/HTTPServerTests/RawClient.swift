@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -35,37 +36,16 @@ final class RawClient {
 
     /// Connects to 127.0.0.1:`port`; `timeout` bounds every later receive.
     init(port: UInt16, timeout: Double = 5) throws {
-        let result = RawClient.connectSocket(port: port)
+        let result = LoopbackSocket.connect(port: port, timeout: timeout)
         guard result.fd >= 0 else { throw ClientError("connect failed: \(String(cString: strerror(result.errno)))") }
         fd = result.fd
-        var time = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-        var one: Int32 = 1
-        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
     }
 
     deinit { close(fd) }
 
     /// Opens a socket and connects; returns the fd (or -1) and errno.
     static func connectSocket(port: UInt16) -> (fd: Int32, errno: Int32) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return (-1, errno) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        if result != 0 {
-            let code = errno
-            close(fd)
-            return (-1, code)
-        }
-        return (fd, 0)
+        LoopbackSocket.connect(port: port, timeout: 5)
     }
 
     /// Builds a request with Host and Content-Length.

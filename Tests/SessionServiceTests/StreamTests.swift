@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import SessionService
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -146,17 +147,9 @@ final class EventStreamClient {
     private(set) var lastData = ""
 
     init(port: UInt16) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { close(fd); throw ClientError("connect: errno \(errno)") }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let (socketFD, code) = LoopbackSocket.connect(port: port, timeout: 10)
+        guard socketFD >= 0 else { throw ClientError("connect: errno \(code)") }
+        fd = socketFD
     }
 
     deinit { close(fd) }

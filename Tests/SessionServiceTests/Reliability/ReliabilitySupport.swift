@@ -3,6 +3,7 @@ import Foundation
 import Locking
 import Synchronization
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -106,34 +107,15 @@ final class RelConnection {
 
     /// Connects, or throws `RelConnectError` with the errno (ECONNREFUSED when nobody listens).
     init(port: UInt16, timeout: Double = 10) throws {
-        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socketFD >= 0 else { throw RelConnectError(code: errno) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard result == 0 else {
-            let code = errno
-            Glibc.close(socketFD)
-            throw RelConnectError(code: code)
-        }
+        let (socketFD, code) = LoopbackSocket.connect(port: port, timeout: timeout)
+        guard socketFD >= 0 else { throw RelConnectError(code: code) }
         fd = socketFD
-        setTimeout(timeout)
-        var one: Int32 = 1
-        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
     }
 
     deinit { close() }
 
     func setTimeout(_ seconds: Double) {
-        var value = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - seconds.rounded(.down)) * 1_000_000))
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
+        LoopbackSocket.setTimeout(fd, seconds: seconds)
     }
 
     func close() {
