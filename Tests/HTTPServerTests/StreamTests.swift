@@ -115,12 +115,18 @@ extension HTTPServerTests {
                 $0.connectionLimit = 2100
                 $0.perIPConnectionLimit = 2100
                 $0.maxStreams = 1000
+                // Opening a thousand streams takes seconds under ThreadSanitizer: no connection may time out meanwhile.
+                $0.idleTimeout = 60
             }, router: streams.router()) { server in
                 // MHD names its threads as they start: wait for the pool's two workers to show up.
                 var ours = Set<String>()
                 _ = waitUntil { ours = ServerThreads.ids().subtracting(threadsBefore); return ours.count >= 2 }
-                let clients = try (0..<1000).map { _ in try StreamClient(port: server.port, timeout: 10) }
-                for client in clients { _ = try client.open("/stream") }
+                // Each stream opened as soon as its connection is: none sits idle waiting for the others.
+                let clients = try (0..<1000).map { _ in
+                    let client = try StreamClient(port: server.port, timeout: 10)
+                    _ = try client.open("/stream")
+                    return client
+                }
                 for client in clients { _ = try client.readBody(until: "hello\n") }
                 #expect(server.openStreams == 1000)
                 usleep(300_000)  // let the readers suspend after the first chunk
