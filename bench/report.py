@@ -105,7 +105,7 @@ def main() -> int:
             lines.append("|---|---|---|---|---|")
             for _, name, value, unit, low, high, note in results:
                 lines.append(f"| {name.strip()} | {value} | {unit} | {low}–{high} | {note} |")
-                if name.startswith("push+pop: as SessionCore"):
+                if name.startswith("push+pop: SessionCore"):
                     goals.append(("push+pop ≤ 2 µs in-process", f"{float(value) / 1000:.2f} µs", float(value) <= 2000))
             lines.append("")
 
