@@ -65,18 +65,23 @@ public final class FlowAppRuntime: AppRuntime {
 
     /// The step names the flow receiving steps from the top screen would handle now.
     public var acceptedSteps: [String] {
-        guard let top = window.topViewController, let flow = coordinator.flow(receivingStepsFrom: top) else { return [] }
-        return steps.filter { flow.accepts($0.step) }.map(\.name)
+        acceptedSteps(on: window.layers)
     }
 
     public var acceptedEvents: [EventType] {
-        acceptedEvents(steps: acceptedSteps)
+        let layers = window.layers
+        return acceptedEvents(steps: acceptedSteps(on: layers), on: layers)
     }
 
-    private func acceptedEvents(steps: [String]) -> [EventType] {
+    private func acceptedSteps(on layers: [ScreenLayer]) -> [String] {
+        guard let top = layers.last?.visibleController, let flow = coordinator.flow(receivingStepsFrom: top) else { return [] }
+        return steps.filter { flow.accepts($0.step) }.map(\.name)
+    }
+
+    private func acceptedEvents(steps: [String], on layers: [ScreenLayer]) -> [EventType] {
         var accepted: [EventType] = []
         if !steps.isEmpty { accepted.append(.step) }
-        if let stack = window.layers.last?.navigationController, stack.viewControllers.count > 1 {
+        if let stack = layers.last?.navigationController, stack.viewControllers.count > 1 {
             accepted += [.pop, .didPop]
         }
         return accepted
@@ -87,8 +92,10 @@ public final class FlowAppRuntime: AppRuntime {
         if let root = coordinator.root { writeNode(root, to: &json) } else { json.null() }
         let leaks = leakDetector.leaks()
         lastLeakCount = leaks.count
-        let steps = acceptedSteps
-        StateFields.writeScreen(of: window, accepts: acceptedEvents(steps: steps), leaks: leaks, to: &json)
+        // One walk of the window per render: the steps, the accepted events and the screen all read it.
+        let layers = window.layers
+        let steps = acceptedSteps(on: layers)
+        StateFields.writeScreen(layers: layers, accepts: acceptedEvents(steps: steps, on: layers), leaks: leaks, to: &json)
         json.key("steps")
         json.strings(steps)
     }

@@ -3,12 +3,7 @@ import RIBs
 
 /// The state fields every kind of app shares: what is on screen, what it accepts, what leaked.
 public enum StateFields {
-    /// Writes `layers`, `stack`, `top`, `accepts` and `leaks`.
-    public static func writeScreen(of window: Window, accepts: [EventType], leaks: [Leak], to json: inout JSONWriter) {
-        writeScreen(layers: window.layers, accepts: accepts, leaks: leaks, to: &json)
-    }
-
-    /// The same, from layers the caller already read off the window.
+    /// Writes `layers`, `stack`, `top`, `accepts` and `leaks`, from the layers the caller read off the window.
     public static func writeScreen(layers: [ScreenLayer], accepts: [EventType], leaks: [Leak], to json: inout JSONWriter) {
         json.key("layers")
         json.beginArray()
