@@ -53,7 +53,7 @@ let package = Package(
         // In-process microbenchmarks (scripts/bench builds them in release).
         .executableTarget(
             name: "ribsd-bench",
-            dependencies: ["SessionService", "BuiltinApps", "AppHosting", "HTTPServer", "Locking"],
+            dependencies: ["SessionService", "BuiltinApps", "AppHosting", "HTTPServer", "Locking", "TestSupport"],
             path: "Benchmarks/RibsBench",
             swiftSettings: settings
         ),
@@ -65,7 +65,8 @@ let package = Package(
             swiftSettings: settings
         ),
 
-        // What several test targets share (screen snapshots, threads, open files); not a product.
+        // What several test targets and the benchmarks share (screen snapshots, threads, open files, loopback
+        // sockets, a seeded generator); not a product.
         .target(name: "TestSupport", dependencies: ["HeadlessUI"], path: "Tests/TestSupport", swiftSettings: settings),
         .testTarget(name: "LockingTests", dependencies: ["Locking"], swiftSettings: settings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking", "TestSupport"], swiftSettings: settings),

@@ -2,34 +2,16 @@ import AppHosting
 import BuiltinApps
 import HTTPServer
 import SessionService
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
 enum IDs {
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-
-    /// 22 base64url characters, like RandomSessionIDs.
-    static func random<G: RandomNumberGenerator>(using generator: inout G) -> String {
-        var bytes: [UInt8] = []
-        for _ in 0..<22 {
-            let value: UInt64 = generator.next()
-            bytes.append(alphabet[Int(value & 63)])
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-}
-
-/// Deterministic generator so runs compare.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+    /// A session id in RandomSessionIDs' form (128 bits, base64url), from a seeded generator so runs compare.
+    static func random(using generator: inout SplitMix64) -> String {
+        Base64URL.encode128(high: generator.next(), low: generator.next())
     }
 }
 
@@ -39,7 +21,7 @@ enum DispatchBench {
     /// Lookup in a store of `alive` logged-in sessions + push or pop + render, targets in random order.
     static func appLevel(alive counts: [Int]) -> [Measurement] {
         var results: [Measurement] = []
-        var generator = SplitMix64(state: 42)
+        var generator = SplitMix64(seed: 42)
         for alive in counts {
             let store = SessionStore(limit: alive)
             var ids: [String] = []
@@ -77,7 +59,7 @@ enum DispatchBench {
 
     /// Memory of idle login sessions in the model (app tree + state bytes + store entry), KiB per session.
     static func modelMemory(count: Int) -> Measurement {
-        var generator = SplitMix64(state: 7)
+        var generator = SplitMix64(seed: 7)
         let before = Harness.residentKiB() * 1024
         let store = SessionStore(limit: count)
         for _ in 0..<count {

@@ -17,11 +17,11 @@ public struct RandomSessionIDs: SessionIDSource {
     }
 }
 
-/// Base64url (RFC 4648 §5) for 128-bit values.
-enum Base64URL {
+/// Base64url (RFC 4648 §5) for 128-bit values (`package`: the benchmarks make ids of the same form).
+package enum Base64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
-    static func encode128(high: UInt64, low: UInt64) -> String {
+    package static func encode128(high: UInt64, low: UInt64) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(16)
         for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: high >> UInt64(shift))) }

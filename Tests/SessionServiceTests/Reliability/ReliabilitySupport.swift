@@ -15,19 +15,14 @@ import Glibc
 
 // MARK: - Seeded randomness
 
-/// SplitMix64: a small seeded generator, so that a failing mix of requests can be replayed from its seed.
+/// A seeded generator with the picks the reliability tests make, so that a failing mix of requests can be
+/// replayed from its seed.
 struct RelRandom: RandomNumberGenerator {
-    private var state: UInt64
+    private var source: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { source = SplitMix64(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { source.next() }
 
     mutating func int(_ range: Range<Int>) -> Int { Int.random(in: range, using: &self) }
     mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &self) < probability }
