@@ -92,23 +92,16 @@ final class RawClient {
 
     /// Reads one response (status line, headers, Content-Length body); extra bytes stay buffered.
     func readResponse(head: Bool = false) throws -> RawResponse {
-        let separator: [UInt8] = [13, 10, 13, 10]
-        var headerEnd: Int?
+        var headerEnd = HTTPHead.end(in: buffer)
         while headerEnd == nil {
-            if let range = firstRange(of: separator) { headerEnd = range; break }
             guard try fill() else { throw ClientError("connection closed before a response header") }
+            headerEnd = HTTPHead.end(in: buffer)
         }
         let end = headerEnd!
-        let lines = String(decoding: buffer[0..<end], as: UTF8.self).components(separatedBy: "\r\n")
-        let statusParts = lines[0].split(separator: " ")
-        guard statusParts.count >= 2, let status = Int(statusParts[1]) else {
-            throw ClientError("bad status line: \(lines[0])")
+        guard let parsed = HTTPHead(buffer[0..<end]) else {
+            throw ClientError("bad status line: \(HTTPHead.statusLine(of: buffer[0..<end]))")
         }
-        var headers: [(name: String, value: String)] = []
-        for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
-        }
+        let (status, headers) = (parsed.status, parsed.headers)
         let length = head ? 0 : Int(headers.first { $0.name.lowercased() == "content-length" }?.value ?? "0") ?? 0
         let bodyStart = end + 4
         while buffer.count < bodyStart + length {
@@ -127,13 +120,5 @@ final class RawClient {
             if count == 0 { return true }
             if count < 0 { return errno == ECONNRESET }
         }
-    }
-
-    private func firstRange(of pattern: [UInt8]) -> Int? {
-        guard buffer.count >= pattern.count else { return nil }
-        for start in 0...(buffer.count - pattern.count) where buffer[start..<(start + pattern.count)].elementsEqual(pattern) {
-            return start
-        }
-        return nil
     }
 }

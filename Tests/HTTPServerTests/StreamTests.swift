@@ -223,11 +223,9 @@ final class StreamClient {
     private var fd: Int32, buffer: [UInt8] = [], body: [UInt8] = [], ended = false
 
     init(port: UInt16, timeout: Int = 5) throws {
-        let result = RawClient.connectSocket(port: port)
+        let result = LoopbackSocket.connect(port: port, timeout: Double(timeout))
         guard result.fd >= 0 else { throw ClientError("connect failed: errno \(result.errno)") }
         fd = result.fd
-        var time = timeval(tv_sec: timeout, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
     }
 
     deinit { close() }
@@ -244,18 +242,14 @@ final class StreamClient {
         else { throw ClientError("send failed") }
         body = []
         ended = false
-        var end: Int?
+        var end = HTTPHead.end(in: buffer)
         while end == nil {
-            end = buffer.indices.dropLast(3).first { buffer[$0] == 13 && buffer[$0 + 1] == 10 && buffer[$0 + 2] == 13 && buffer[$0 + 3] == 10 }
-            if end == nil { try fill() }
+            try fill()
+            end = HTTPHead.end(in: buffer)
         }
-        let lines = String(decoding: buffer[0..<end!], as: UTF8.self).components(separatedBy: "\r\n")
+        guard let parsed = HTTPHead(buffer[0..<end!]) else { throw ClientError("bad status line") }
         buffer.removeFirst(end! + 4)
-        let headers = lines.dropFirst().compactMap { line -> (name: String, value: String)? in
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
-        }
-        var head = Head(status: Int(lines[0].split(separator: " ")[1]) ?? 0, headers: headers)
+        var head = Head(status: parsed.status, headers: parsed.headers)
         if let length = head.header("Content-Length").flatMap(Int.init) {
             while buffer.count < length { try fill() }
             head.text = String(decoding: buffer[0..<length], as: UTF8.self)

@@ -160,18 +160,14 @@ final class EventStreamClient {
         let bytes = Array((request + "\r\n").utf8)
         guard bytes.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count
         else { throw ClientError("send failed") }
-        var end: Int?
+        var end = HTTPHead.end(in: raw)
         while end == nil {
-            end = raw.indices.dropLast(3).first { raw[$0] == 13 && raw[$0 + 1] == 10 && raw[$0 + 2] == 13 && raw[$0 + 3] == 10 }
-            if end == nil { try fill() }
+            try fill()
+            end = HTTPHead.end(in: raw)
         }
-        let lines = String(decoding: raw[0..<end!], as: UTF8.self).components(separatedBy: "\r\n")
+        guard let parsed = HTTPHead(raw[0..<end!]) else { throw ClientError("bad status line") }
         raw.removeFirst(end! + 4)
-        let fields = lines.dropFirst().compactMap { line -> (name: String, value: String)? in
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
-        }
-        return Head(status: Int(lines[0].split(separator: " ")[1]) ?? 0, headers: fields)
+        return Head(status: parsed.status, headers: parsed.headers)
     }
 
     /// The next event (comments and `retry` skipped).

@@ -162,21 +162,13 @@ final class RelConnection {
     func read(method: String = "GET") -> RelOutcome {
         var headEnd: Int?
         while true {
-            headEnd = Self.find(buffer)
+            headEnd = HTTPHead.end(in: buffer)
             if headEnd != nil { break }
             if let stop = fill() { return stop }
         }
         let end = headEnd!
-        let lines = String(decoding: buffer[0..<end], as: UTF8.self).components(separatedBy: "\r\n")
-        let parts = lines[0].split(separator: " ", maxSplits: 2)
-        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]) else {
-            return .garbage(String(lines[0].prefix(120)))
-        }
-        var headers: [(name: String, value: String)] = []
-        for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
-        }
+        guard let head = HTTPHead(buffer[0..<end]) else { return .garbage(HTTPHead.statusLine(of: buffer[0..<end])) }
+        let (status, headers) = (head.status, head.headers)
         if headers.contains(where: { $0.name.lowercased() == "transfer-encoding" }) {
             poisoned = true
             return .response(RelResponse(status: status, headers: headers, body: []))
@@ -239,14 +231,6 @@ final class RelConnection {
         }
     }
 
-    private static func find(_ bytes: [UInt8]) -> Int? {
-        guard bytes.count >= 4 else { return nil }
-        for index in 0...(bytes.count - 4)
-        where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
-            return index
-        }
-        return nil
-    }
 }
 
 /// A request's bytes.

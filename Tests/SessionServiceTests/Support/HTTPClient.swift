@@ -105,30 +105,18 @@ final class HTTPClient {
         return true
     }
 
-    private func headerEnd() -> Int? {
-        guard buffer.count >= 4 else { return nil }
-        for index in 0...(buffer.count - 4)
-        where buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
-            return index
-        }
-        return nil
-    }
-
     private func readResponse(method: String) throws -> HTTPResult {
-        var end = headerEnd()
+        var end = HTTPHead.end(in: buffer)
         while end == nil {
             guard try fill() else { throw ClientError("connection closed before a response") }
-            end = headerEnd()
+            end = HTTPHead.end(in: buffer)
         }
         let headEnd = end!
-        let lines = String(decoding: buffer[0..<headEnd], as: UTF8.self).components(separatedBy: "\r\n")
-        let parts = lines[0].split(separator: " ")
-        guard parts.count >= 2, let status = Int(parts[1]) else { throw ClientError("bad status line \(lines[0])") }
-        var headers: [HTTPResult.Header] = []
-        for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers.append(.init(name: String(line[..<colon]), value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+        guard let head = HTTPHead(buffer[0..<headEnd]) else {
+            throw ClientError("bad status line \(HTTPHead.statusLine(of: buffer[0..<headEnd]))")
         }
+        let status = head.status
+        let headers = head.headers.map { HTTPResult.Header(name: $0.name, value: $0.value) }
         var length = 0
         if method != "HEAD", status != 204, status != 304 {
             length = headers.first { $0.name.lowercased() == "content-length" }.flatMap { Int($0.value) } ?? 0
