@@ -182,26 +182,10 @@ enum OpenAPIDocument {
                 "headers": {"ETag": {"$ref": "#/components/headers/ETag"}},
                 "content": {"application/json": {"schema": {"$ref": "#/components/schemas/State"}}},
                 "links": {
-                  "GetSession": {
-                    "operationId": "getSession",
-                    "parameters": {"id": "$request.path.id"},
-                    "description": "The state of the session."
-                  },
-                  "ApplyEvent": {
-                    "operationId": "applyEvent",
-                    "parameters": {"id": "$request.path.id", "header.If-Match": "$response.header.ETag"},
-                    "description": "Send an event to the session, conditional on the version just seen."
-                  },
-                  "GetHistory": {
-                    "operationId": "getHistory",
-                    "parameters": {"id": "$request.path.id"},
-                    "description": "The session's history."
-                  },
-                  "DeleteSession": {
-                    "operationId": "deleteSession",
-                    "parameters": {"id": "$request.path.id"},
-                    "description": "End the session."
-                  }
+                  "GetSession": {"$ref": "#/components/links/GetSession"},
+                  "ApplyEvent": {"$ref": "#/components/links/ApplyEvent"},
+                  "GetHistory": {"$ref": "#/components/links/GetHistory"},
+                  "DeleteSession": {"$ref": "#/components/links/DeleteSession"}
                 }
               },
               "400": {"$ref": "#/components/responses/HTTPBadRequest"},
@@ -279,26 +263,10 @@ enum OpenAPIDocument {
                 "headers": {"ETag": {"$ref": "#/components/headers/ETag"}},
                 "content": {"application/json": {"schema": {"$ref": "#/components/schemas/State"}}},
                 "links": {
-                  "GetSession": {
-                    "operationId": "getSession",
-                    "parameters": {"id": "$request.path.id"},
-                    "description": "The state of the session."
-                  },
-                  "ApplyEvent": {
-                    "operationId": "applyEvent",
-                    "parameters": {"id": "$request.path.id", "header.If-Match": "$response.header.ETag"},
-                    "description": "Send an event to the session, conditional on the version just seen."
-                  },
-                  "GetHistory": {
-                    "operationId": "getHistory",
-                    "parameters": {"id": "$request.path.id"},
-                    "description": "The session's history."
-                  },
-                  "DeleteSession": {
-                    "operationId": "deleteSession",
-                    "parameters": {"id": "$request.path.id"},
-                    "description": "End the session."
-                  }
+                  "GetSession": {"$ref": "#/components/links/GetSession"},
+                  "ApplyEvent": {"$ref": "#/components/links/ApplyEvent"},
+                  "GetHistory": {"$ref": "#/components/links/GetHistory"},
+                  "DeleteSession": {"$ref": "#/components/links/DeleteSession"}
                 }
               },
               "400": {
@@ -782,6 +750,28 @@ enum OpenAPIDocument {
             "required": false,
             "description": "A retried request with the same key and body returns the first answer and applies nothing again; the same key with another body is 422 `idempotency_key_reused`. Keys belong to their session; at least the last 1,000 are kept; a key whose first request failed is not remembered. 1 to 255 bytes.",
             "schema": {"type": "string", "minLength": 1, "maxLength": 255}
+          }
+        },
+        "links": {
+          "GetSession": {
+            "operationId": "getSession",
+            "parameters": {"id": "$request.path.id"},
+            "description": "The state of the session."
+          },
+          "ApplyEvent": {
+            "operationId": "applyEvent",
+            "parameters": {"id": "$request.path.id", "header.If-Match": "$response.header.ETag"},
+            "description": "Send an event to the session, conditional on the version just seen."
+          },
+          "GetHistory": {
+            "operationId": "getHistory",
+            "parameters": {"id": "$request.path.id"},
+            "description": "The session's history."
+          },
+          "DeleteSession": {
+            "operationId": "deleteSession",
+            "parameters": {"id": "$request.path.id"},
+            "description": "End the session."
           }
         },
         "headers": {
