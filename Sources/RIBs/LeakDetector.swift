@@ -52,15 +52,15 @@ public final class LeakDetector {
         }
     }
 
-    /// Withdraws expectations for routers that were attached again.
-    public func cancelExpectations(for routers: [any Routing]) {
-        // Attaching is frequent and pending expectations rare: skip building the set when nothing waits.
+    /// Withdraws expectations for `router` and its subtree, attached again.
+    public func cancelExpectations(forSubtreeOf router: any Routing) {
+        // Attaching is frequent and pending expectations rare: skip walking the subtree when nothing waits.
         guard !expectations.isEmpty else { return }
         var ids = Set<ObjectIdentifier>()
-        for router in routers {
-            ids.insert(ObjectIdentifier(router))
-            ids.insert(ObjectIdentifier(router.interactable))
-            if let controller = router.ownedViewController {
+        router.forEachInSubtree { node in
+            ids.insert(ObjectIdentifier(node))
+            ids.insert(ObjectIdentifier(node.interactable))
+            if let controller = node.ownedViewController {
                 ids.insert(ObjectIdentifier(controller))
             }
         }
@@ -108,9 +108,6 @@ public final class LeakDetector {
         for index in expectations.indices where expectations[index].id == id { return index }
         return nil
     }
-
-    /// Whether any expectation is recorded, live or not yet pruned (a cheap check before withdrawing any).
-    public var hasExpectations: Bool { !expectations.isEmpty }
 
     /// Whether anything is still expected to go (RIBs' `InProgress` status).
     public var hasPendingExpectations: Bool {

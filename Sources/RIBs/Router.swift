@@ -62,8 +62,8 @@ open class Router<InteractorType>: Routing {
         children.append(child)
         if let leakDetector {
             child.forEachInSubtree { $0.leakDetector = leakDetector }
-            // A child seen before may have been detached and expected to go; nothing to withdraw otherwise.
-            if leakDetector.hasExpectations { leakDetector.cancelExpectations(for: child.subtree) }
+            // A child seen before may have been detached and expected to go.
+            leakDetector.cancelExpectations(forSubtreeOf: child)
         }
         child.interactable.activate()
         child.load()
