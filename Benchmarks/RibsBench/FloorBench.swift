@@ -20,25 +20,35 @@ enum FloorBench {
         let detector = LeakDetector()
         var results: [Measurement] = []
         results.append(Harness.measure("floor: a RIB's 3 objects + RIBs' weak links, made and released", note: "no tree, screen or state work") {
-            let viewController = FloorViewController(screenName: "A")
-            let interactor = FloorInteractor()
-            interactor.listener = parent
-            viewController.closeListener = interactor
-            let router = FloorRouter(interactor: interactor, viewController: viewController, name: "A")
-            blackHole(router.name.utf8.count)
+            blackHole(makeRIB(listener: parent).name.utf8.count)
         })
         results.append(Harness.measure("floor: the same, bound and watched by the leak detector", note: "+ load (active-state binding), expectRelease, leaks()") {
-            do {
-                let viewController = FloorViewController(screenName: "A")
-                let interactor = FloorInteractor()
-                interactor.listener = parent
-                viewController.closeListener = interactor
-                let router = FloorRouter(interactor: interactor, viewController: viewController, name: "A")
-                router.load()
-                detector.expectRelease(of: [router])
-            }
-            blackHole(detector.leaks().count)
+            watchOne(listener: parent, detector: detector)
         })
         return results
+    }
+
+    /// The watched floor in a bare loop, for callgrind.
+    static func profile(iterations: Int) {
+        let parent = FloorInteractor()
+        let detector = LeakDetector()
+        for _ in 0..<iterations { watchOne(listener: parent, detector: detector) }
+    }
+
+    private static func makeRIB(listener: FloorInteractor) -> FloorRouter {
+        let viewController = FloorViewController(screenName: "A")
+        let interactor = FloorInteractor()
+        interactor.listener = listener
+        viewController.closeListener = interactor
+        return FloorRouter(interactor: interactor, viewController: viewController, name: "A")
+    }
+
+    private static func watchOne(listener: FloorInteractor, detector: LeakDetector) {
+        do {
+            let router = makeRIB(listener: listener)
+            router.load()
+            detector.expectRelease(of: [router])
+        }
+        blackHole(detector.leaks().count)
     }
 }
