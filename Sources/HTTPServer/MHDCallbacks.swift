@@ -15,7 +15,7 @@ enum MHDCallbacks {
         guard let cls else { return nil }
         let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
         let state = RequestState(
-            query: uri.flatMap(rawQuery), started: context.onRequestCompleted == nil ? nil : .now,
+            query: uri.flatMap(rawQuery), started: startTime(for: context),
             liveCount: context.requestStates)
         return Unmanaged.passRetained(state).toOpaque()
     }
@@ -37,10 +37,11 @@ enum MHDCallbacks {
         let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
         let state = Unmanaged<RequestState>.fromOpaque(raw).takeRetainedValue()
         if state.counted { context.inFlight.subtract(1, ordering: .releasing) }
-        if let hook = context.onRequestCompleted, state.phase != .created, let started = state.started {
+        if let hook = context.onRequestCompleted, state.phase != .created, state.started != 0 {
+            let elapsed = monotonicNanoseconds() &- state.started
             hook(HTTPRequestSummary(
                 method: state.method, route: state.route, status: state.status,
-                duration: ContinuousClock.now - started, logTag: state.logTag))
+                duration: .nanoseconds(Int64(truncatingIfNeeded: elapsed)), logTag: state.logTag))
         }
     }
 
@@ -57,6 +58,18 @@ enum MHDCallbacks {
             return text
         }
         context.logFromMHD(line)
+    }
+
+    /// A new request's start time: read only when a completion hook will report it, 0 otherwise.
+    static func startTime(for context: ServerContext) -> UInt64 {
+        context.onRequestCompleted == nil ? 0 : monotonicNanoseconds()
+    }
+
+    /// CLOCK_MONOTONIC in nanoseconds (never 0 on a running system, so 0 can mean "not read").
+    private static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
     }
 
     /// The part of a raw request target after the first `?`, or nil without one.

@@ -19,7 +19,7 @@ enum RequestHandling {
         } else {
             // The URI log callback always runs first; this only guards against an MHD that skipped it.
             state = RequestState(
-                query: nil, started: context.onRequestCompleted == nil ? nil : .now, liveCount: context.requestStates)
+                query: nil, started: MHDCallbacks.startTime(for: context), liveCount: context.requestStates)
             conCls.pointee = Unmanaged.passRetained(state).toOpaque()
         }
 
