@@ -28,7 +28,8 @@ public final class ServiceMetrics: Sendable {
         var bucketCounts = [Int](repeating: 0, count: ServiceMetrics.latencyBounds.count)
         var latencySum: Double = 0
         var latencyCount = 0
-        var events: [EventKey: Int] = [:]
+        /// A list for the same reason: event types × outcomes are few.
+        var events: [(key: EventKey, count: Int)] = []
     }
 
     /// Latency histogram bounds, seconds.
@@ -61,7 +62,14 @@ public final class ServiceMetrics: Sendable {
 
     /// Counts one event by type and outcome.
     public func recordEvent(_ type: String, _ outcome: EventOutcome) {
-        state.withLock { $0.events[EventKey(type: type, outcome: outcome), default: 0] += 1 }
+        let key = EventKey(type: type, outcome: outcome)
+        state.withLock { state in
+            if let index = state.events.firstIndex(where: { $0.key == key }) {
+                state.events[index].count += 1
+            } else {
+                state.events.append((key, 1))
+            }
+        }
     }
 
     /// Counts leaks reported after an event.
