@@ -39,7 +39,13 @@ public final class RIBAppRuntime: AppRuntime {
         var accepted: [EventType] = []
         for router in path.reversed() {
             guard let handler = NodeRoles.of(router).handler else { continue }
-            for type in handler.acceptedEvents where !accepted.contains(type) { accepted.append(type) }
+            let types = handler.acceptedEvents
+            // Usually one handler on the path answers: take its list as is instead of copying it type by type.
+            if accepted.isEmpty {
+                accepted = types
+                continue
+            }
+            for type in types where !accepted.contains(type) { accepted.append(type) }
         }
         return accepted
     }
