@@ -1,16 +1,23 @@
 /// A subscription to an interactor's active state; cancelled explicitly or when released.
 public final class ActiveStateObservation {
-    private var cancellation: (() -> Void)?
+    /// What the subscriber is told.
+    let callback: (Bool) -> Void
+    // Unowned(unsafe), and cleared by the interactor's `deinit`: an observation must not keep its interactor
+    // alive, and a weak reference would cost an allocation per subscription and the slow path on every
+    // retain of the interactor. Both sides run under the session's lock.
+    @exclusivity(unchecked) unowned(unsafe) var interactor: Interactor?
 
-    init(cancellation: @escaping () -> Void) {
-        self.cancellation = cancellation
+    init(interactor: Interactor, callback: @escaping (Bool) -> Void) {
+        self.interactor = interactor
+        self.callback = callback
     }
 
     deinit { cancel() }
 
     /// Stops the observation; idempotent.
     public func cancel() {
-        cancellation?()
-        cancellation = nil
+        guard let interactor else { return }
+        self.interactor = nil
+        interactor.removeObserver(self)
     }
 }

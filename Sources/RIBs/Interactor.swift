@@ -22,14 +22,16 @@ public protocol Interactable: InteractorScope {
 open class Interactor: Interactable {
     /// Whether the interactor is active.
     @exclusivity(unchecked) public private(set) final var isActive = false
-    @exclusivity(unchecked) private var observers: [(id: Int, callback: (Bool) -> Void)] = []
-    @exclusivity(unchecked) private var nextObserverID = 0
+    /// The live observations, unretained: each removes itself when cancelled or released.
+    @exclusivity(unchecked) private var observers: [Unmanaged<ActiveStateObservation>] = []
 
     /// Creates an inactive interactor.
     public init() {}
 
     deinit {
         if isActive { deactivate() }
+        // Observations may outlive the interactor: they must not reach back into it.
+        for observer in observers { observer.takeUnretainedValue().interactor = nil }
     }
 
     /// RIBs order: emit `true` to observers (the subtree activates), then `didBecomeActive()`.
@@ -54,17 +56,34 @@ open class Interactor: Interactable {
     open func willResignActive() {}
 
     public final func observeActiveState(_ observer: @escaping (Bool) -> Void) -> ActiveStateObservation {
-        let id = nextObserverID
-        nextObserverID += 1
-        observers.append((id, observer))
+        let observation = ActiveStateObservation(interactor: self, callback: observer)
+        observers.append(.passUnretained(observation))
         observer(isActive)
-        return ActiveStateObservation { [weak self] in
-            self?.observers.removeAll { $0.id == id }
+        return observation
+    }
+
+    /// Forgets `observation` (it is being cancelled or released).
+    final func removeObserver(_ observation: ActiveStateObservation) {
+        if let index = observers.firstIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(observation).toOpaque() }) {
+            observers.remove(at: index)
         }
     }
 
     private func notify(_ active: Bool) {
-        // A snapshot: observers may cancel themselves or add others while being told.
-        for entry in observers { entry.callback(active) }
+        // Observers may cancel themselves or others, or subscribe new ones, while being told: tell those
+        // registered when this began and still registered when their turn comes, each held during its call.
+        switch observers.count {
+        case 0:
+            return
+        case 1:
+            let observation = observers[0].takeUnretainedValue()
+            observation.callback(active)
+        default:
+            let snapshot = observers.map { $0.toOpaque() }
+            for pointer in snapshot where observers.contains(where: { $0.toOpaque() == pointer }) {
+                let observation = Unmanaged<ActiveStateObservation>.fromOpaque(pointer).takeUnretainedValue()
+                observation.callback(active)
+            }
+        }
     }
 }

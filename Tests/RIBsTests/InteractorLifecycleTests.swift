@@ -86,6 +86,42 @@ struct InteractorLifecycleTests {
         #expect(log.events == ["observer(false)"])
     }
 
+    @Test("an observer cancelled by another while both are being told is not told; one added then waits for the next change")
+    func cancelDuringNotify() {
+        let log = EventLog()
+        let interactor = Interactor()
+        var second: ActiveStateObservation?
+        var late: ActiveStateObservation?
+        let first = interactor.observeActiveState { active in
+            log.record("first(\(active))")
+            guard active else { return }
+            second?.cancel()
+            late = interactor.observeActiveState { log.record("late(\($0))") }
+        }
+        second = interactor.observeActiveState { log.record("second(\($0))") }
+        log.clear()
+
+        interactor.activate()
+        interactor.deactivate()
+
+        #expect(log.events == ["first(true)", "late(true)", "first(false)", "late(false)"])
+        first.cancel()
+        late?.cancel()
+    }
+
+    @Test("an observation that outlives its interactor can still be cancelled and released")
+    func observationOutlivesInteractor() {
+        let log = EventLog()
+        var interactor: Interactor? = Interactor()
+        let observation = interactor?.observeActiveState { log.record("observer(\($0))") }
+        interactor?.activate()
+
+        interactor = nil
+        observation?.cancel()
+
+        #expect(log.events == ["observer(false)", "observer(true)", "observer(false)"])
+    }
+
     @Test("an interactor released while active resigns first")
     func deinitDeactivates() {
         let log = EventLog()
