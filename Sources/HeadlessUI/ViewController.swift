@@ -42,6 +42,8 @@ open class ViewController {
     @exclusivity(unchecked) public private(set) var isBeingDismissed = false
     /// The last view operation this controller performed, with its `animated` flag.
     @exclusivity(unchecked) public internal(set) var lastTransition: Transition?
+    /// Told from `deinit` that this controller went (a leak detector watching it).
+    @exclusivity(unchecked) public final var deinitObserver: (any DeinitObserver)?
 
     /// Creates a controller named after the screen it shows.
     public init(screenName: String) {
@@ -52,6 +54,7 @@ open class ViewController {
         // Whatever outlives this controller (a leaked child or presented controller) must not point at it.
         for child in children where child.parent === self { child.parent = nil }
         if let presented = presentedViewController, presented.presenter === self { presented.presenter = nil }
+        deinitObserver?.observedObjectDidDeinit(ObjectIdentifier(self))
     }
 
     // MARK: - Hooks

@@ -1,3 +1,5 @@
+import HeadlessUI
+
 /// The scope a worker or an observer binds to: an interactor's active state.
 public protocol InteractorScope: AnyObject {
     /// Whether the interactor is active.
@@ -22,6 +24,8 @@ public protocol Interactable: InteractorScope {
 open class Interactor: Interactable {
     /// Whether the interactor is active.
     @exclusivity(unchecked) public private(set) final var isActive = false
+    /// Told from `deinit` that this interactor went (a leak detector watching it).
+    @exclusivity(unchecked) public final var deinitObserver: (any DeinitObserver)?
     /// The live observations, unretained: each removes itself when cancelled or released.
     @exclusivity(unchecked) private var observers: [Unmanaged<ActiveStateObservation>] = []
 
@@ -32,6 +36,7 @@ open class Interactor: Interactable {
         if isActive { deactivate() }
         // Observations may outlive the interactor: they must not reach back into it.
         for observer in observers { observer.takeUnretainedValue().interactor = nil }
+        deinitObserver?.observedObjectDidDeinit(ObjectIdentifier(self))
     }
 
     /// RIBs order: emit `true` to observers (the subtree activates), then `didBecomeActive()`.

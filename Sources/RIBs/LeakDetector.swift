@@ -8,12 +8,37 @@ import HeadlessUI
 ///
 /// ARC releases deterministically, so "after the event returns" replaces RIBs' 1 s / 5 s delays.
 /// It never asserts: findings are values for the caller to show.
-public final class LeakDetector {
+///
+/// Routers, interactors and view controllers tell the detector from their `deinit` that they went, so it
+/// holds no weak reference to them (a weak reference gives its object a side table, and every retain and
+/// release of it the slow path, right when the detached RIB is torn down). Other objects are held weakly.
+public final class LeakDetector: DeinitObserver {
     private struct Expectation {
-        weak var object: AnyObject?
+        /// The object while it is expected; read only for objects that report their `deinit` (they leave
+        /// the list, or are marked gone, before their memory goes).
+        unowned(unsafe) let reporter: AnyObject?
+        /// Objects that cannot report their `deinit`, held weakly instead (boxed: a weak field in the
+        /// record itself would make every copy of every record a runtime call).
+        let other: WeakBox?
         let id: ObjectIdentifier
         let name: String
         let kind: Leak.Kind
+        /// Whether the object reports its `deinit` (then `reporter` is set, else `other`).
+        let reports: Bool
+        /// Set when a reporting object told of its `deinit`: `reporter` must not be read from then on.
+        var gone = false
+
+        /// The object if it is still alive. (Only `reports`/`gone` decide whether `reporter` may be read:
+        /// even comparing it with nil would retain it.)
+        var object: AnyObject? {
+            guard reports else { return other?.object }
+            return gone ? nil : reporter
+        }
+    }
+
+    private final class WeakBox {
+        weak var object: AnyObject?
+        init(_ object: AnyObject) { self.object = object }
     }
 
     /// The window whose hierarchy decides "still on screen".
@@ -29,27 +54,58 @@ public final class LeakDetector {
 
     /// Expects `object` to be released (and, for a view controller, to leave the screen).
     public func expectRelease(of object: AnyObject, name: String, kind: Leak.Kind) {
-        let id = ObjectIdentifier(object)
-        let expectation = Expectation(object: object, id: id, name: name, kind: kind)
-        if let position = position(of: id) {
-            // Still expected: keep the first record. Gone: the identifier was reused by a new object.
-            if expectations[position].object == nil { expectations[position] = expectation }
-            return
+        if let controller = object as? ViewController {
+            if register(controller, reports: true, name: name, kind: kind) { controller.deinitObserver = self }
+        } else if let interactor = object as? Interactor {
+            if register(interactor, reports: true, name: name, kind: kind) { interactor.deinitObserver = self }
+        } else {
+            register(object, reports: false, name: name, kind: kind)
         }
-        positions?[id] = expectations.count
-        expectations.append(expectation)
-        if positions == nil, expectations.count > Self.scanLimit { reindex() }
     }
 
     /// Expects every router in `routers`, its interactor and its view controller to go.
     public func expectRelease(of routers: [any Routing]) {
         for router in routers {
-            expectRelease(of: router, name: router.name, kind: .router)
-            expectRelease(of: router.interactable, name: router.name, kind: .interactor)
+            if register(router, reports: true, name: router.name, kind: .router) { router.deinitObserver = self }
+            if let interactor = router.interactable as? Interactor {
+                if register(interactor, reports: true, name: router.name, kind: .interactor) {
+                    interactor.deinitObserver = self
+                }
+            } else {
+                register(router.interactable, reports: false, name: router.name, kind: .interactor)
+            }
             if let controller = router.ownedViewController {
-                expectRelease(of: controller, name: router.name, kind: .viewController)
+                if register(controller, reports: true, name: router.name, kind: .viewController) {
+                    controller.deinitObserver = self
+                }
             }
         }
+    }
+
+    /// Records an expectation unless `object` is expected already; returns whether it did.
+    @discardableResult
+    private func register(_ object: AnyObject, reports: Bool, name: String, kind: Leak.Kind) -> Bool {
+        let id = ObjectIdentifier(object)
+        let expectation = Expectation(
+            reporter: reports ? object : nil, other: reports ? nil : WeakBox(object), id: id, name: name, kind: kind,
+            reports: reports)
+        if let position = position(of: id) {
+            // Still expected: keep the first record. Gone: the identifier was reused by a new object.
+            guard expectations[position].object == nil else { return false }
+            expectations[position] = expectation
+            return true
+        }
+        positions?[id] = expectations.count
+        expectations.append(expectation)
+        if positions == nil, expectations.count > Self.scanLimit { reindex() }
+        return true
+    }
+
+    public func observedObjectDidDeinit(_ id: ObjectIdentifier) {
+        guard let position = position(of: id) else { return }
+        // Marked, not removed: removing would shift (and re-index) the rest; `leaks()` compacts.
+        expectations[position].gone = true
+        positions?[id] = nil
     }
 
     /// Withdraws expectations for `router` and its subtree, attached again.
@@ -67,7 +123,7 @@ public final class LeakDetector {
         cancelExpectations(forObjectsWith: ids)
     }
 
-    /// Withdraws expectations for the given objects.
+    /// Withdraws expectations for the given objects (they may still tell of their `deinit`: nothing is expected of them then).
     public func cancelExpectations(forObjectsWith ids: Set<ObjectIdentifier>) {
         guard ids.contains(where: { position(of: $0) != nil }) else { return }
         compact(keeping: { !ids.contains($0.id) })
@@ -99,13 +155,18 @@ public final class LeakDetector {
         }
         var index: [ObjectIdentifier: Int] = [:]
         index.reserveCapacity(expectations.count)
-        for (position, expectation) in expectations.enumerated() { index[expectation.id] = position }
+        for (position, expectation) in expectations.enumerated() where !expectation.gone {
+            index[expectation.id] = position
+        }
         positions = index
     }
 
+    /// Where the expectation for `id` sits, if one is listed and not marked gone.
     private func position(of id: ObjectIdentifier) -> Int? {
         if let positions { return positions[id] }
-        for index in expectations.indices where expectations[index].id == id { return index }
+        for index in expectations.indices where expectations[index].id == id && !expectations[index].gone {
+            return index
+        }
         return nil
     }
 

@@ -20,6 +20,7 @@ open class Router<InteractorType>: Routing {
     @exclusivity(unchecked) public private(set) final var children: [any Routing] = []
     @exclusivity(unchecked) public final var leakDetector: LeakDetector?
     @exclusivity(unchecked) public final var hostContext: AnyObject?
+    @exclusivity(unchecked) public final var deinitObserver: (any DeinitObserver)?
 
     @exclusivity(unchecked) private var isLoaded = false
     @exclusivity(unchecked) private var activeStateObservation: ActiveStateObservation?
@@ -35,6 +36,7 @@ open class Router<InteractorType>: Routing {
         // First, while the interactor is still held: it may deactivate as it goes (a tree dropped without
         // a teardown) and must not call back into this half-destroyed router.
         activeStateObservation?.cancel()
+        deinitObserver?.observedObjectDidDeinit(ObjectIdentifier(self))
     }
 
     open var kind: RouterKind { .viewless }

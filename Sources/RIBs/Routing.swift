@@ -24,6 +24,9 @@ public protocol Routing: AnyObject {
     var ownedViewController: ViewController? { get }
     /// The detector told of every detach; handed down from parent to child on attach.
     var leakDetector: LeakDetector? { get set }
+    /// Told from `deinit` that this router went (the leak detector, after a detach). A router calls
+    /// `deinitObserver?.observedObjectDidDeinit(ObjectIdentifier(self))` as it goes, as `Router` does.
+    var deinitObserver: (any DeinitObserver)? { get set }
     /// Whatever the host running the tree keeps per router (released with it); RIBs itself never reads it.
     var hostContext: AnyObject? { get set }
     /// Loads the router once; later calls do nothing.

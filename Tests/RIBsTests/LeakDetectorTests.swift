@@ -153,4 +153,50 @@ struct LeakDetectorTests {
         try root.attachChild(child)
         #expect(child.leakDetector == nil)
     }
+
+    /// An interactor that is not an `Interactor`: it cannot tell the detector of its `deinit`.
+    private final class PlainInteractor: Interactable {
+        var isActive = false
+        func activate() { isActive = true }
+        func deactivate() { isActive = false }
+        func observeActiveState(_ observer: @escaping (Bool) -> Void) -> ActiveStateObservation {
+            Interactor().observeActiveState(observer)
+        }
+    }
+
+    private final class Thing {}
+
+    @Test("objects that cannot report their deinit (any class, an Interactable that is not an Interactor) are watched weakly")
+    func nonReportingObjects() {
+        let detector = LeakDetector()
+        var thing: Thing? = Thing()
+        var interactor: PlainInteractor? = PlainInteractor()
+        var router: Router<PlainInteractor>? = Router(interactor: interactor!, name: "Plain")
+        interactor = nil
+        detector.expectRelease(of: thing!, name: "Thing", kind: .presentable)
+        detector.expectRelease(of: [router!])
+
+        #expect(detector.leaks() == [
+            Leak(name: "Thing", kind: .presentable, reason: .stillAlive),
+            Leak(name: "Plain", kind: .router, reason: .stillAlive),
+            Leak(name: "Plain", kind: .interactor, reason: .stillAlive),
+        ])
+        router = nil
+        #expect(detector.leaks() == [Leak(name: "Thing", kind: .presentable, reason: .stillAlive)])
+        thing = nil
+        #expect(detector.leaks().isEmpty)
+        #expect(detector.hasPendingExpectations == false)
+    }
+
+    @Test("an object released while expected and a new one at the same address: the new one is watched afresh")
+    func identifierReuse() {
+        let detector = LeakDetector()
+        for round in 0..<50 {
+            // Released at the end of each round; the allocator tends to hand the next round the same address.
+            let controller = ViewController(screenName: "S\(round)")
+            detector.expectRelease(of: controller, name: "S\(round)", kind: .viewController)
+            #expect(detector.leaks() == [Leak(name: "S\(round)", kind: .viewController, reason: .stillAlive)])
+        }
+        #expect(detector.leaks().isEmpty)
+    }
 }
