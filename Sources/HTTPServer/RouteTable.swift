@@ -3,18 +3,25 @@
 struct RouteTable: Sendable {
     /// All routes sharing one pattern.
     final class Pattern: Sendable {
+        /// One method's handler. A struct, not a tuple: a closure inside a tuple in an array is stored at the
+        /// generic abstraction level, and taking it out built a reabstraction thunk (an allocation) per request.
+        struct MethodHandler: Sendable {
+            let method: HTTPMethod
+            let handler: HTTPHandler
+        }
+
         let pattern: String
         let parameterNames: [String]
         /// For each parameter (same order as `parameterNames`), the index of its segment.
         let parameterSegments: [Int]
-        let handlers: [(method: HTTPMethod, handler: HTTPHandler)]
+        let handlers: [MethodHandler]
         /// Per segment: start and length in `literalBytes`, or length -1 for a parameter.
         private let segments: [(start: Int, length: Int)]
         private let literalBytes: [UInt8]
 
         var segmentCount: Int { segments.count }
 
-        init(pattern: String, handlers: [(method: HTTPMethod, handler: HTTPHandler)]) {
+        init(pattern: String, handlers: [MethodHandler]) {
             self.pattern = pattern
             self.handlers = handlers
             var segments: [(start: Int, length: Int)] = []
@@ -79,10 +86,10 @@ struct RouteTable: Sendable {
 
     init(entries: [HTTPRouter.Entry]) {
         var order: [String] = []
-        var grouped: [String: [(method: HTTPMethod, handler: HTTPHandler)]] = [:]
+        var grouped: [String: [Pattern.MethodHandler]] = [:]
         for entry in entries {
             if grouped[entry.pattern] == nil { order.append(entry.pattern) }
-            grouped[entry.pattern, default: []].append((entry.method, entry.handler))
+            grouped[entry.pattern, default: []].append(Pattern.MethodHandler(method: entry.method, handler: entry.handler))
         }
         let compiled = order.map { Pattern(pattern: $0, handlers: grouped[$0] ?? []) }
         let longest = compiled.map(\.segmentCount).max() ?? 0
