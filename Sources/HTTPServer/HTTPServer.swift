@@ -63,7 +63,7 @@ public final class HTTPServer: Sendable {
     /// Requests currently between header parsing and completion.
     public var inFlightRequests: Int {
         state.withLock { state in
-            if case .running(_, let context, _) = state { return context.inFlight.load(ordering: .acquiring) }
+            if case .running(_, let context, _) = state { return context.inFlight.total }
             return 0
         }
     }
@@ -121,14 +121,14 @@ public final class HTTPServer: Sendable {
         let quietPeriod = min(Duration.milliseconds(150), gracePeriod)
         var quietSince = ContinuousClock.now
         while ContinuousClock.now < deadline {
-            if context.inFlight.load(ordering: .acquiring) > 0 {
+            if context.inFlight.total > 0 {
                 quietSince = ContinuousClock.now
             } else if ContinuousClock.now - quietSince >= quietPeriod {
                 break
             }
             usleep(2_000)
         }
-        let unfinished = context.inFlight.load(ordering: .acquiring)
+        let unfinished = context.inFlight.total
         if unfinished > 0 { log("stopping with \(unfinished) request(s) still in flight after the grace period") }
         MHD_stop_daemon(handle.pointer)
         if listenSocket >= 0 { _ = close(listenSocket) }

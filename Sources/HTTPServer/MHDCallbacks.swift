@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Locking
 import Synchronization
 
 #if canImport(Glibc)
@@ -36,7 +37,7 @@ enum MHDCallbacks {
         conCls.pointee = nil
         let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
         let state = Unmanaged<RequestState>.fromOpaque(raw).takeRetainedValue()
-        if state.counted { context.inFlight.subtract(1, ordering: .releasing) }
+        if state.counted { context.inFlight.add(-1) }
         if let hook = context.onRequestCompleted, state.phase != .created, state.started != 0 {
             let elapsed = monotonicNanoseconds() &- state.started
             hook(HTTPRequestSummary(

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Locking
 import Synchronization
 
 #if canImport(Glibc)
@@ -29,7 +30,7 @@ enum RequestHandling {
             // make MHD close the connection, so even 404/405 wait for the final call.
             state.phase = .receiving
             state.counted = true
-            context.inFlight.add(1, ordering: .relaxed)
+            context.inFlight.add(1)
             state.method = HTTPMethod(cString: method)
             state.ambiguousLength = cmhd_conflicting_content_length(connection) != 0
             state.resolution = withPath(url) { context.routes.resolve(method: state.method, path: $0) }

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Per-request state kept in MHD's `*con_cls` from the request line until NOTIFY_COMPLETED.
 /// Only the thread serving the connection touches it.
@@ -37,10 +37,10 @@ final class RequestState {
         self.query = query
         self.started = started
         self.liveCount = liveCount
-        liveCount.value.add(1, ordering: .relaxed)
+        liveCount.value.add(1)
     }
 
-    deinit { liveCount.value.subtract(1, ordering: .relaxed) }
+    deinit { liveCount.value.add(-1) }
 
     /// The matched route pattern, if any.
     var route: String? {
@@ -51,5 +51,6 @@ final class RequestState {
 
 /// A count of live objects, owned by one server (a process-wide count would mix parallel servers in tests).
 final class LiveCount: Sendable {
-    let value = Atomic<Int>(0)
+    /// Striped: every request changes it twice, from whichever worker thread serves it.
+    let value = StripedCounter()
 }

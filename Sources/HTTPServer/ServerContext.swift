@@ -12,7 +12,7 @@ final class ServerContext: Sendable {
     /// Per-request states alive (created at the request line, released at NOTIFY_COMPLETED).
     let requestStates: LiveCount
     /// Requests between their first access-handler call and NOTIFY_COMPLETED.
-    let inFlight = Atomic<Int>(0)
+    let inFlight = StripedCounter()
     /// Set by `stop()`: responses then carry `Connection: close` so keep-alive clients go away.
     let draining = Atomic<Bool>(false)
     /// The last line MHD logged, used to explain a failed start.

@@ -30,12 +30,17 @@ public final class ServiceMetrics: Sendable {
         var latencyCount = 0
         /// A list for the same reason: event types × outcomes are few.
         var events: [(key: EventKey, count: Int)] = []
+        /// Unused: keeps the next shard's hot fields off the cache lines of this one's.
+        private var padding: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
     }
 
     /// Latency histogram bounds, seconds.
     static let latencyBounds: [Double] = [0.000_05, 0.000_1, 0.000_25, 0.000_5, 0.001, 0.002_5, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1]
 
-    private let state = Lock(State())
+    /// Counts kept per thread (by a hash of the thread): every request records here, and one lock shared
+    /// by MHD's workers would move its cache line between cores on every request. `render` adds them up.
+    private let shards: [Lock<State>] = (0..<(1 << ServiceMetrics.shardBits)).map { _ in Lock(State()) }
+    private static let shardBits = 3
     private let leaks = Atomic<Int>(0)
     private let expired = Atomic<Int>(0)
     private let created = Atomic<Int>(0)
@@ -48,12 +53,8 @@ public final class ServiceMetrics: Sendable {
         let (wholeSeconds, attoseconds) = request.duration.components
         let seconds = Double(wholeSeconds) + Double(attoseconds) / 1e18
         let key = RequestKey(method: request.method, route: request.route ?? "unmatched", status: request.status)
-        state.withLock { state in
-            if let index = state.requests.firstIndex(where: { $0.key == key }) {
-                state.requests[index].count += 1
-            } else {
-                state.requests.append((key, 1))
-            }
+        shard.withLock { state in
+            Self.add(1, to: key, in: &state.requests)
             if let bucket = Self.latencyBounds.firstIndex(where: { seconds <= $0 }) { state.bucketCounts[bucket] += 1 }
             state.latencySum += seconds
             state.latencyCount += 1
@@ -63,12 +64,34 @@ public final class ServiceMetrics: Sendable {
     /// Counts one event by type and outcome.
     public func recordEvent(_ type: String, _ outcome: EventOutcome) {
         let key = EventKey(type: type, outcome: outcome)
-        state.withLock { state in
-            if let index = state.events.firstIndex(where: { $0.key == key }) {
-                state.events[index].count += 1
-            } else {
-                state.events.append((key, 1))
+        shard.withLock { Self.add(1, to: key, in: &$0.events) }
+    }
+
+    /// The calling thread's shard.
+    private var shard: Lock<State> {
+        shards[ThreadStripe.index(bits: Self.shardBits)]
+    }
+
+    /// Every shard's counts added up.
+    private func total() -> State {
+        var total = State()
+        for shard in shards {
+            shard.withLock { state in
+                for (key, count) in state.requests { Self.add(count, to: key, in: &total.requests) }
+                for (key, count) in state.events { Self.add(count, to: key, in: &total.events) }
+                for index in state.bucketCounts.indices { total.bucketCounts[index] += state.bucketCounts[index] }
+                total.latencySum += state.latencySum
+                total.latencyCount += state.latencyCount
             }
+        }
+        return total
+    }
+
+    private static func add<Key: Equatable>(_ count: Int, to key: Key, in counts: inout [(key: Key, count: Int)]) {
+        if let index = counts.firstIndex(where: { $0.key == key }) {
+            counts[index].count += count
+        } else {
+            counts.append((key, count))
         }
     }
 
@@ -89,7 +112,7 @@ public final class ServiceMetrics: Sendable {
 
     /// The Prometheus text exposition (format 0.0.4).
     public func render(sessionsAlive: Int) -> String {
-        let snapshot = state.withLock { $0 }
+        let snapshot = total()
         var text = ""
         text += "# HELP ribsd_http_requests_total HTTP requests by method, route and status.\n# TYPE ribsd_http_requests_total counter\n"
         for (key, count) in snapshot.requests.sorted(by: { ($0.key.route, $0.key.method.rawValue, $0.key.status) < ($1.key.route, $1.key.method.rawValue, $1.key.status) }) {
