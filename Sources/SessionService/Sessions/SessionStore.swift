@@ -1,8 +1,16 @@
 import Locking
+import Synchronization
 
 /// All live sessions by id, bounded.
+///
+/// Split into shards by id, each behind its own lock: every request looks its session up here, and one lock
+/// taken by all of MHD's worker threads would move its cache line between the cores on every request. Ids are
+/// random, so their last character spreads them evenly.
 package final class SessionStore: Sendable {
-    private let sessions = Lock<[String: Session]>([:])
+    private static let shardBits = 4
+    private let shards: [Lock<[String: Session]>] = (0..<(1 << SessionStore.shardBits)).map { _ in Lock([:]) }
+    /// Sessions held, across shards: changed only when a session is added or removed.
+    private let held = Atomic<Int>(0)
     /// The most sessions held at once.
     let limit: Int
 
@@ -10,38 +18,56 @@ package final class SessionStore: Sendable {
         self.limit = limit
     }
 
+    private func shard(_ id: String) -> Lock<[String: Session]> {
+        shards[Int(id.utf8.last ?? 0) & ((1 << Self.shardBits) - 1)]
+    }
+
     /// Adds a session unless the store is full.
     package func insert(_ session: Session) -> Bool {
-        sessions.withLock { sessions in
-            guard sessions.count < limit else { return false }
-            sessions[session.id] = session
-            return true
-        }
+        // Claim a place first, so concurrent inserts into different shards never overshoot the limit.
+        var current = held.load(ordering: .relaxed)
+        repeat {
+            guard current < limit else { return false }
+            let (exchanged, original) = held.compareExchange(
+                expected: current, desired: current + 1, ordering: .acquiringAndReleasing)
+            if exchanged { break }
+            current = original
+        } while true
+        let replaced = shard(session.id).withLock { $0.updateValue(session, forKey: session.id) }
+        if replaced != nil { held.subtract(1, ordering: .relaxed) }
+        return true
     }
 
     /// The session with this id.
     package func session(_ id: String) -> Session? {
-        sessions.withLock { $0[id] }
+        shard(id).withLock { $0[id] }
     }
 
     /// Forgets the session with this id and returns it.
     @discardableResult
     func remove(_ id: String) -> Session? {
-        sessions.withLock { $0.removeValue(forKey: id) }
+        let removed = shard(id).withLock { $0.removeValue(forKey: id) }
+        if removed != nil { held.subtract(1, ordering: .relaxed) }
+        return removed
     }
 
     /// How many sessions are alive.
     package var count: Int {
-        sessions.withLock { $0.count }
+        held.load(ordering: .relaxed)
     }
 
     /// Whether the store is full.
     var isFull: Bool {
-        sessions.withLock { $0.count >= limit }
+        count >= limit
     }
 
-    /// Every session, for a sweep outside the store's lock.
+    /// Every session, for a sweep outside the store's locks (each shard is locked only while it is copied).
     func all() -> [Session] {
-        sessions.withLock { Array($0.values) }
+        var sessions: [Session] = []
+        sessions.reserveCapacity(count)
+        for shard in shards {
+            shard.withLock { sessions.append(contentsOf: $0.values) }
+        }
+        return sessions
     }
 }
