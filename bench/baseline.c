@@ -7,7 +7,8 @@
  *
  * PORT 0 takes a free port; once listening it prints "baseline listening on http://127.0.0.1:PORT".
  * Same daemon as ribsd (Sources/HTTPServer/DaemonStart.swift, ServerConfiguration defaults):
- * internal polling thread + pool of THREADS (none when 1) + EPOLL + TURBO + ITC, connection limit 1024,
+ * internal polling thread + pool of THREADS (none when 1) + EPOLL + TURBO + ITC + suspend/resume (for
+ * ribsd's streamed responses; no measurable cost here), connection limit 1024,
  * 64 per IP, 30 s idle timeout, 32 KiB per connection, strict parsing. Like ribsd it routes at the first
  * access-handler call, consumes the body, and answers at the last one with a fresh MUST_COPY response
  * carrying Content-Type (and ETag or Location), so MHD's work per request is the same on both sides.
@@ -27,12 +28,26 @@
 #include <sys/select.h>
 #include <sys/socket.h>
 #include <sys/types.h>
+#include <time.h>
 #include <unistd.h>
 #include <microhttpd.h>
 
 static char *event_body, *get_body, *create_body;
 static size_t event_len, get_len, create_len;
 static volatile sig_atomic_t stop_requested = 0;
+/* BASELINE_SPIN_NS: busy-wait this long in every final handler call (0 = off, the benchmark's setting).
+ * Lets a measurement ask what a server with that much more userland work per request gets from the same
+ * kernel and load (BENCHMARKS.md, "a slowed baseline"). */
+static long spin_ns = 0;
+
+static void spin(void) {
+    if (spin_ns <= 0) return;
+    struct timespec start, now;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    do {
+        clock_gettime(CLOCK_MONOTONIC, &now);
+    } while ((now.tv_sec - start.tv_sec) * 1000000000L + (now.tv_nsec - start.tv_nsec) < spin_ns);
+}
 
 /* A JSON object of exactly `size` bytes (size >= 16): {"pad":"xxxx...."}. */
 static char *make_body(size_t size) {
@@ -60,6 +75,7 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
         *upload_data_size = 0;
         return MHD_YES;
     }
+    spin();
     const char *body = get_body;
     size_t length = get_len;
     unsigned int status = MHD_HTTP_OK;
@@ -85,6 +101,8 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: %s PORT THREADS EVENT_BYTES GET_BYTES CREATE_BYTES\n", argv[0]);
         return 2;
     }
+    const char *spin_setting = getenv("BASELINE_SPIN_NS");
+    spin_ns = spin_setting ? atol(spin_setting) : 0;
     int port = atoi(argv[1]);
     int threads = atoi(argv[2]);
     event_len = (size_t)atol(argv[3]); get_len = (size_t)atol(argv[4]); create_len = (size_t)atol(argv[5]);
@@ -99,7 +117,8 @@ int main(int argc, char **argv) {
     address.sin_port = htons((uint16_t)port);
     inet_pton(AF_INET, "127.0.0.1", &address.sin_addr);
 
-    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_TURBO | MHD_USE_ERROR_LOG | MHD_USE_ITC;
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_TURBO | MHD_USE_ERROR_LOG | MHD_USE_ITC |
+                         MHD_ALLOW_SUSPEND_RESUME;
     struct MHD_OptionItem options[] = {
         {MHD_OPTION_CONNECTION_LIMIT, 1024, NULL},
         {MHD_OPTION_PER_IP_CONNECTION_LIMIT, 64, NULL},
