@@ -42,8 +42,8 @@ open class ViewController {
     @exclusivity(unchecked) public private(set) var isBeingDismissed = false
     /// The last view operation this controller performed, with its `animated` flag.
     @exclusivity(unchecked) public internal(set) var lastTransition: Transition?
-    /// Told from `deinit` that this controller went (a leak detector watching it).
-    @exclusivity(unchecked) public final var deinitObserver: (any DeinitObserver)?
+    /// Who is told from `deinit` that this controller went (a leak detector watching it).
+    @exclusivity(unchecked) private var deinitReport = DeinitReport()
 
     /// Creates a controller named after the screen it shows.
     public init(screenName: String) {
@@ -54,7 +54,12 @@ open class ViewController {
         // Whatever outlives this controller (a leaked child or presented controller) must not point at it.
         for child in children where child.parent === self { child.parent = nil }
         if let presented = presentedViewController, presented.presenter === self { presented.presenter = nil }
-        deinitObserver?.observedObjectDidDeinit(ObjectIdentifier(self))
+        deinitReport.send(for: self)
+    }
+
+    /// Asks to be told from `deinit` when this controller goes; false if another observer already is (see `DeinitReport`).
+    public final func reportDeinit(to observer: any DeinitObserver) -> Bool {
+        deinitReport.claim(for: observer)
     }
 
     // MARK: - Hooks

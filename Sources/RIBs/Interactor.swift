@@ -24,8 +24,8 @@ public protocol Interactable: InteractorScope {
 open class Interactor: Interactable {
     /// Whether the interactor is active.
     @exclusivity(unchecked) public private(set) final var isActive = false
-    /// Told from `deinit` that this interactor went (a leak detector watching it).
-    @exclusivity(unchecked) public final var deinitObserver: (any DeinitObserver)?
+    /// Who is told from `deinit` that this interactor went (a leak detector watching it).
+    @exclusivity(unchecked) private var deinitReport = DeinitReport()
     /// The live observations, unretained: each removes itself when cancelled or released.
     @exclusivity(unchecked) private var observers: [Unmanaged<ActiveStateObservation>] = []
 
@@ -36,7 +36,12 @@ open class Interactor: Interactable {
         if isActive { deactivate() }
         // Observations may outlive the interactor: they must not reach back into it.
         for observer in observers { observer.takeUnretainedValue().interactor = nil }
-        deinitObserver?.observedObjectDidDeinit(ObjectIdentifier(self))
+        deinitReport.send(for: self)
+    }
+
+    /// Asks to be told from `deinit` when this interactor goes; false if another observer already is (see `DeinitReport`).
+    public final func reportDeinit(to observer: any DeinitObserver) -> Bool {
+        deinitReport.claim(for: observer)
     }
 
     /// RIBs order: emit `true` to observers (the subtree activates), then `didBecomeActive()`.

@@ -54,51 +54,45 @@ public final class LeakDetector: DeinitObserver {
 
     /// Expects `object` to be released (and, for a view controller, to leave the screen).
     public func expectRelease(of object: AnyObject, name: String, kind: Leak.Kind) {
+        let reports: Bool
         if let controller = object as? ViewController {
-            if register(controller, reports: true, name: name, kind: kind) { controller.deinitObserver = self }
+            reports = controller.reportDeinit(to: self)
         } else if let interactor = object as? Interactor {
-            if register(interactor, reports: true, name: name, kind: kind) { interactor.deinitObserver = self }
+            reports = interactor.reportDeinit(to: self)
         } else {
-            register(object, reports: false, name: name, kind: kind)
+            reports = false
         }
+        register(object, reports: reports, name: name, kind: kind)
     }
 
     /// Expects every router in `routers`, its interactor and its view controller to go.
     public func expectRelease(of routers: [any Routing]) {
         for router in routers {
-            if register(router, reports: true, name: router.name, kind: .router) { router.deinitObserver = self }
-            if let interactor = router.interactable as? Interactor {
-                if register(interactor, reports: true, name: router.name, kind: .interactor) {
-                    interactor.deinitObserver = self
-                }
-            } else {
-                register(router.interactable, reports: false, name: router.name, kind: .interactor)
-            }
+            register(router, reports: router.reportDeinit(to: self), name: router.name, kind: .router)
+            let interactor = router.interactable
+            let reports = (interactor as? Interactor)?.reportDeinit(to: self) ?? false
+            register(interactor, reports: reports, name: router.name, kind: .interactor)
             if let controller = router.ownedViewController {
-                if register(controller, reports: true, name: router.name, kind: .viewController) {
-                    controller.deinitObserver = self
-                }
+                register(controller, reports: controller.reportDeinit(to: self), name: router.name, kind: .viewController)
             }
         }
     }
 
-    /// Records an expectation unless `object` is expected already; returns whether it did.
-    @discardableResult
-    private func register(_ object: AnyObject, reports: Bool, name: String, kind: Leak.Kind) -> Bool {
+    /// Records an expectation unless `object` is expected already. `reports`: the object will call
+    /// `observedObjectDidDeinit` on this detector as it goes (so it can be held unretained until then).
+    private func register(_ object: AnyObject, reports: Bool, name: String, kind: Leak.Kind) {
         let id = ObjectIdentifier(object)
         let expectation = Expectation(
             reporter: reports ? object : nil, other: reports ? nil : WeakBox(object), id: id, name: name, kind: kind,
             reports: reports)
         if let position = position(of: id) {
             // Still expected: keep the first record. Gone: the identifier was reused by a new object.
-            guard expectations[position].object == nil else { return false }
-            expectations[position] = expectation
-            return true
+            if expectations[position].object == nil { expectations[position] = expectation }
+            return
         }
         positions?[id] = expectations.count
         expectations.append(expectation)
         if positions == nil, expectations.count > Self.scanLimit { reindex() }
-        return true
     }
 
     public func observedObjectDidDeinit(_ id: ObjectIdentifier) {

@@ -20,7 +20,8 @@ open class Router<InteractorType>: Routing {
     @exclusivity(unchecked) public private(set) final var children: [any Routing] = []
     @exclusivity(unchecked) public final var leakDetector: LeakDetector?
     @exclusivity(unchecked) public final var hostContext: AnyObject?
-    @exclusivity(unchecked) public final var deinitObserver: (any DeinitObserver)?
+    /// Who is told from `deinit` that this router went (a leak detector watching it).
+    @exclusivity(unchecked) private var deinitReport = DeinitReport()
 
     @exclusivity(unchecked) private var isLoaded = false
     @exclusivity(unchecked) private var activeStateObservation: ActiveStateObservation?
@@ -36,7 +37,12 @@ open class Router<InteractorType>: Routing {
         // First, while the interactor is still held: it may deactivate as it goes (a tree dropped without
         // a teardown) and must not call back into this half-destroyed router.
         activeStateObservation?.cancel()
-        deinitObserver?.observedObjectDidDeinit(ObjectIdentifier(self))
+        deinitReport.send(for: self)
+    }
+
+    /// Asks to be told from `deinit` when this router goes; false if another observer already is (see `DeinitReport`).
+    public final func reportDeinit(to observer: any DeinitObserver) -> Bool {
+        deinitReport.claim(for: observer)
     }
 
     open var kind: RouterKind { .viewless }

@@ -24,9 +24,9 @@ public protocol Routing: AnyObject {
     var ownedViewController: ViewController? { get }
     /// The detector told of every detach; handed down from parent to child on attach.
     var leakDetector: LeakDetector? { get set }
-    /// Told from `deinit` that this router went (the leak detector, after a detach). A router calls
-    /// `deinitObserver?.observedObjectDidDeinit(ObjectIdentifier(self))` as it goes, as `Router` does.
-    var deinitObserver: (any DeinitObserver)? { get set }
+    /// Asks to be told from `deinit` when this router goes (the leak detector, after a detach); false if the
+    /// router cannot (then it is watched weakly) or another observer already is. `Router` does it.
+    func reportDeinit(to observer: any DeinitObserver) -> Bool
     /// Whatever the host running the tree keeps per router (released with it); RIBs itself never reads it.
     var hostContext: AnyObject? { get set }
     /// Loads the router once; later calls do nothing.
@@ -44,6 +44,9 @@ public protocol ViewableRouting: Routing {
 }
 
 extension Routing {
+    /// A router that does not tell of its `deinit`.
+    public func reportDeinit(to observer: any DeinitObserver) -> Bool { false }
+
     /// Whether `child` is one of this router's children (by identity).
     public func isAttached(_ child: any Routing) -> Bool {
         children.contains { $0 === child }

@@ -199,4 +199,31 @@ struct LeakDetectorTests {
         }
         #expect(detector.leaks().isEmpty)
     }
+
+    @Test("two detectors watching the same objects: the first is told of their deinit, the second watches weakly; both see them go")
+    func twoDetectors() {
+        let first = LeakDetector()
+        let second = LeakDetector()
+        var controller: ViewController? = ViewController(screenName: "S")
+        var interactor: Interactor? = Interactor()
+        for detector in [first, second] {
+            detector.expectRelease(of: controller!, name: "S", kind: .viewController)
+            detector.expectRelease(of: interactor!, name: "S", kind: .interactor)
+        }
+        let expected = [
+            Leak(name: "S", kind: .viewController, reason: .stillAlive),
+            Leak(name: "S", kind: .interactor, reason: .stillAlive),
+        ]
+        #expect(first.leaks() == expected)
+        #expect(second.leaks() == expected)
+        #expect(controller!.reportDeinit(to: first))
+        #expect(controller!.reportDeinit(to: second) == false)
+
+        controller = nil
+        interactor = nil
+
+        #expect(first.leaks().isEmpty)
+        #expect(second.leaks().isEmpty)
+        #expect(first.hasPendingExpectations == false && second.hasPendingExpectations == false)
+    }
 }
