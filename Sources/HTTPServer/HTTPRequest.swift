@@ -84,6 +84,26 @@ public struct HTTPRequest {
         }
     }
 
+    /// Calls `body` with the bytes of a request header's value (matched as `header(_:)` matches), or nil
+    /// without one; no `String` is made (a value over 15 bytes, like `application/json`, would be allocated).
+    public func withHeaderBytes<Result>(_ name: String, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+        switch source {
+        case .live(_, let connection, _):
+            guard let value = name.withCString({ MHD_lookup_connection_value(connection, .HEADER_KIND, $0) }) else {
+                return body(nil)
+            }
+            let length = strlen(value)
+            return value.withMemoryRebound(to: UInt8.self, capacity: length) {
+                body(UnsafeBufferPointer(start: $0, count: length))
+            }
+        case .detached(let detached):
+            guard var value = detached.headers.first(where: { asciiCaseInsensitiveEquals($0.name, name) })?.value else {
+                return body(nil)
+            }
+            return value.withUTF8 { body($0) }
+        }
+    }
+
     /// The value of a request header, matched case-insensitively; the first one if it was sent several times.
     public func header(_ name: String) -> String? {
         switch source {

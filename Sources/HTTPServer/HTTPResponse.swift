@@ -39,7 +39,7 @@ public struct HTTPResponse: Sendable {
     public static func json(status: Int = 200, _ body: [UInt8], extraHeaders: [(name: String, value: String)] = [])
         -> HTTPResponse
     {
-        HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + extraHeaders, body: body)
+        HTTPResponse(status: status, headers: headers(contentType: "application/json", extraHeaders), body: body)
     }
 
     /// An RFC 9457 `application/problem+json` response:
@@ -62,7 +62,16 @@ public struct HTTPResponse: Sendable {
         JSONBytes.appendString(code, to: &body)
         body.append(UInt8(ascii: "}"))
         return HTTPResponse(
-            status: status, headers: [("Content-Type", "application/problem+json")] + extraHeaders, body: body)
+            status: status, headers: headers(contentType: "application/problem+json", extraHeaders), body: body)
+    }
+
+    /// `Content-Type` then `extra`, in one allocation (`[a] + b` made two on every response).
+    private static func headers(contentType: String, _ extra: [(name: String, value: String)]) -> [(name: String, value: String)] {
+        var headers: [(name: String, value: String)] = []
+        headers.reserveCapacity(1 + extra.count)
+        headers.append(("Content-Type", contentType))
+        headers.append(contentsOf: extra)
+        return headers
     }
 }
 

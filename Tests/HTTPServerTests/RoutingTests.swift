@@ -121,6 +121,12 @@ extension HTTPServerTests {
             #expect(request.parameter("other") == nil)
             #expect(request.header("accept") == "x")
         }
+
+        @Test func headerBytesMatchTheHeaderLikeHeaderDoes() {
+            let request = HTTPRequest(method: .POST, path: "/a", headers: [("Content-Type", "application/json; charset=utf-8")])
+            #expect(request.withHeaderBytes("content-type") { $0.map { String(decoding: $0, as: UTF8.self) } } == "application/json; charset=utf-8")
+            #expect(request.withHeaderBytes("Accept") { $0 == nil })
+        }
     }
 }
 

@@ -140,28 +140,29 @@ extension SessionService {
     }
 
     private func requireJSON(_ request: HTTPRequest) throws(ServiceError) {
-        let contentType = request.header("Content-Type")
-        guard let contentType else {
+        // Read in place: this runs on every event, and the common value is too long for an inline String.
+        switch request.withHeaderBytes("Content-Type", { $0.map(Self.isJSON) }) {
+        case true?:
+            return
+        case false?:
+            throw .unsupportedMediaType(request.header("Content-Type"))
+        case nil:
             if request.body.isEmpty { return }
             throw .unsupportedMediaType(nil)
         }
-        guard Self.isJSON(contentType) else { throw .unsupportedMediaType(contentType) }
     }
 
     /// `application/json` or `application/<anything>+json`, any case, parameters ignored; compared as bytes
     /// because this runs on every event.
-    static func isJSON(_ contentType: String) -> Bool {
-        var contentType = contentType
-        return contentType.withUTF8 { bytes in
-            var start = 0
-            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
-            while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
-            while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
-            let type = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            guard type.count >= 16, asciiLowercaseEquals(type[0..<12], "application/") else { return false }
-            let subtype = type[12...]
-            return asciiLowercaseEquals(subtype, "json") || (subtype.count > 5 && asciiLowercaseEquals(subtype.suffix(5), "+json"))
-        }
+    static func isJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+        while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
+        while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        let type = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        guard type.count >= 16, asciiLowercaseEquals(type[0..<12], "application/") else { return false }
+        let subtype = type[12...]
+        return asciiLowercaseEquals(subtype, "json") || (subtype.count > 5 && asciiLowercaseEquals(subtype.suffix(5), "+json"))
     }
 
     /// Whether `bytes` equal `expected` (given in lowercase), ignoring ASCII case.
