@@ -3,7 +3,7 @@
 /// Dispatch offers an event to the interactor of the RIB on top of the screen first; one that returns
 /// `false` passes it on to its parent (its listener), up to the root.
 public protocol EventHandling: AnyObject {
-    /// The event types this interactor would handle successfully now, each once, in the order it lists them.
+    /// The event types this interactor would handle successfully now, in the order it lists them.
     var acceptedEvents: [EventType] { get }
     /// Handles `event` and returns `true`, or returns `false` to pass it to the parent.
     func handle(_ event: AppEvent) throws(EventError) -> Bool

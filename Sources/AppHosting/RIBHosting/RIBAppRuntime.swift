@@ -40,14 +40,20 @@ public final class RIBAppRuntime: AppRuntime {
         for router in path.reversed() {
             guard let handler = NodeRoles.of(router).handler else { continue }
             let types = handler.acceptedEvents
-            // Usually one handler on the path answers: take its list as is instead of copying it type by type.
-            if accepted.isEmpty {
+            // Usually one handler on the path answers: take its list as is instead of copying it type by type
+            // (when it lists each type once, as it should; a few comparisons check that).
+            if accepted.isEmpty, !Self.hasDuplicates(types) {
                 accepted = types
                 continue
             }
             for type in types where !accepted.contains(type) { accepted.append(type) }
         }
         return accepted
+    }
+
+    private static func hasDuplicates(_ types: [EventType]) -> Bool {
+        for index in types.indices where types[..<index].contains(types[index]) { return true }
+        return false
     }
 
     public func writeState(to json: inout JSONWriter) {
