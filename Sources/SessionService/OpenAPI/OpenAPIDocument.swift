@@ -114,26 +114,10 @@ enum OpenAPIDocument {
                 },
                 "content": {"application/json": {"schema": {"$ref": "#/components/schemas/State"}}},
                 "links": {
-                  "GetSession": {
-                    "operationId": "getSession",
-                    "parameters": {"id": "$response.body#/session"},
-                    "description": "The state of the session."
-                  },
-                  "ApplyEvent": {
-                    "operationId": "applyEvent",
-                    "parameters": {"id": "$response.body#/session", "header.If-Match": "$response.header.ETag"},
-                    "description": "Send an event to the session, conditional on the version just seen."
-                  },
-                  "GetHistory": {
-                    "operationId": "getHistory",
-                    "parameters": {"id": "$response.body#/session"},
-                    "description": "The session's history."
-                  },
-                  "DeleteSession": {
-                    "operationId": "deleteSession",
-                    "parameters": {"id": "$response.body#/session"},
-                    "description": "End the session."
-                  }
+                  "GetSession": {"$ref": "#/components/links/GetSession"},
+                  "ApplyEvent": {"$ref": "#/components/links/ApplyEvent"},
+                  "GetHistory": {"$ref": "#/components/links/GetHistory"},
+                  "DeleteSession": {"$ref": "#/components/links/DeleteSession"}
                 }
               },
               "400": {
@@ -755,22 +739,22 @@ enum OpenAPIDocument {
         "links": {
           "GetSession": {
             "operationId": "getSession",
-            "parameters": {"id": "$request.path.id"},
+            "parameters": {"id": "$response.body#/session"},
             "description": "The state of the session."
           },
           "ApplyEvent": {
             "operationId": "applyEvent",
-            "parameters": {"id": "$request.path.id", "header.If-Match": "$response.header.ETag"},
+            "parameters": {"id": "$response.body#/session", "header.If-Match": "$response.header.ETag"},
             "description": "Send an event to the session, conditional on the version just seen."
           },
           "GetHistory": {
             "operationId": "getHistory",
-            "parameters": {"id": "$request.path.id"},
+            "parameters": {"id": "$response.body#/session"},
             "description": "The session's history."
           },
           "DeleteSession": {
             "operationId": "deleteSession",
-            "parameters": {"id": "$request.path.id"},
+            "parameters": {"id": "$response.body#/session"},
             "description": "End the session."
           }
         },
