@@ -4,7 +4,8 @@
 /// Applying an event must be deterministic (no clocks, ids or randomness but what is injected),
 /// so that replaying a session's history rebuilds the same state.
 public protocol AppRuntime: AnyObject {
-    /// Applies one event; on error the runtime may be half-changed and the caller rebuilds it from history.
+    /// Applies one event. On error the runtime may be half-changed: the caller rebuilds it from history when
+    /// `writeState` shows a change, so an error must leave anything `writeState` does not show as it was.
     func apply(_ event: AppEvent) throws(EventError)
     /// Writes the state fields `tree`, `layers`, `stack`, `top`, `accepts` and `leaks` into an open object.
     func writeState(to json: inout JSONWriter)

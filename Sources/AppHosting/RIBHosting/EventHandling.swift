@@ -6,6 +6,9 @@ public protocol EventHandling: AnyObject {
     /// The event types this interactor would handle successfully now, in the order it lists them.
     var acceptedEvents: [EventType] { get }
     /// Handles `event` and returns `true`, or returns `false` to pass it to the parent.
+    ///
+    /// Before throwing, leave what the state does not show (the interactor's and router's own properties) as
+    /// it was: the host undoes a changed tree or screen by replaying the history, and only when they changed.
     func handle(_ event: AppEvent) throws(EventError) -> Bool
 }
 

@@ -52,9 +52,10 @@ package final class SessionCore {
         } catch {
             if case .notHandled = error {
                 // Nobody took the event, so nothing ran: nothing to undo.
-            } else {
-                // A handler may have failed halfway (a child attached, then the view move refused):
-                // rebuild from the history, which replays deterministically to the state before.
+            } else if rebuildsAfterEveryRefusal || !rendersCurrentVersion() {
+                // A handler failed halfway (a child attached, then the view move refused): rebuild from the
+                // history, which replays deterministically to the state before. It costs the whole history,
+                // so it is kept for the refusals that did change something.
                 rebuild()
             }
             throw Self.serviceError(error)
@@ -99,7 +100,23 @@ package final class SessionCore {
         return json.bytes
     }
 
+    /// Whether the runtime still renders this version's bytes. A refused move usually changed nothing:
+    /// RIBs' navigation helpers and HeadlessUI check before they change anything, and a handler keeps what
+    /// the state does not show unchanged until its move succeeded (`EventHandling`). Rendering once is
+    /// cheap next to replaying a long history, which a client repeating a refused move would pay each time.
+    private func rendersCurrentVersion() -> Bool {
+        var json = JSONWriter(capacity: stateJSON.count + 16)
+        let offset = render(version: version, into: &json)
+        return json.withBytes { Self.equal($0, from: offset, stateJSON, from: fieldsOffset) }
+    }
+
+    /// Replays the history after every refusal, even one that changed nothing (the behaviour before
+    /// `rendersCurrentVersion`): tests run it beside a default session to show that both agree.
+    package var rebuildsAfterEveryRefusal = false
+
     private func rebuild() {
+        // The discarded tree is detached like any other (every interactor deactivated) before its replacement.
+        runtime.tearDown()
         runtime = app.launch()
         for entry in history {
             // Every event in history applied once; the same code on the same inputs applies again.
