@@ -6,11 +6,19 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var sessionTTL: Int
     /// `Idempotency-Key`s remembered per session.
     public var idempotencyKeysPerSession: Int
+    /// The most events one session applies; past it, events answer 409 `event_limit`. A session keeps every
+    /// event it applied (its `history`, replayed to undo a half-applied event): this bounds that memory, the
+    /// replay and the `history` document, which one busy client could otherwise grow without end.
+    public var maxEventsPerSession: Int
 
     /// Creates a configuration; defaults are the contract's.
-    public init(maxSessions: Int = 100_000, sessionTTL: Int = 1800, idempotencyKeysPerSession: Int = 1000) {
+    public init(
+        maxSessions: Int = 100_000, sessionTTL: Int = 1800, idempotencyKeysPerSession: Int = 1000,
+        maxEventsPerSession: Int = 100_000
+    ) {
         self.maxSessions = maxSessions
         self.sessionTTL = sessionTTL
         self.idempotencyKeysPerSession = idempotencyKeysPerSession
+        self.maxEventsPerSession = maxEventsPerSession
     }
 }

@@ -126,4 +126,31 @@ struct RequestErrorTests {
             expectProblem(try client.create(), status: 503, code: "session_limit")
         }
     }
+
+    @Test("event_limit: 409 once a session applied ServiceConfiguration.maxEventsPerSession events; replays still answer")
+    func eventLimit() throws {
+        try withTestServer(configuration: ServiceConfiguration(maxEventsPerSession: 3)) { client in
+            let id = try client.createSession(app: "navigation")
+            let keyed = [("Idempotency-Key", "first-push")]
+            let first = try client.send(id, #"{"type":"push","screen":"A"}"#, headers: keyed)
+            #expect(first.status == 200)
+            #expect(try client.send(id, #"{"type":"push","screen":"B"}"#).status == 200)
+            #expect(try client.send(id, #"{"type":"pop"}"#).status == 200)
+            let before = try client.snapshot(id)
+
+            for event in [#"{"type":"push","screen":"C"}"#, #"{"type":"pop"}"#, #"{"type":"didPop","screen":"Z"}"#] {
+                let refused = try client.expectRefusal(id, event, status: 409, code: "event_limit")
+                #expect(refused.json?["detail"] as? String == "the session has applied its maximum of 3 events; start a new session")
+            }
+            try client.expectUnchanged(id, since: before)
+            // A retry of a request that was applied is answered as the first time: it applies nothing.
+            let retried = try client.send(id, #"{"type":"push","screen":"A"}"#, headers: keyed)
+            #expect(retried.status == 200 && retried.body == first.body)
+            // The 409s come last: a wrong If-Match still says so.
+            try client.expectRefusal(id, #"{"type":"pop"}"#, status: 412, code: "version_mismatch", headers: [("If-Match", "\"1\"")])
+
+            let fresh = try client.createSession(app: "navigation")
+            #expect(try client.send(fresh, #"{"type":"push","screen":"C"}"#).status == 200)
+        }
+    }
 }

@@ -12,6 +12,7 @@ struct RibsdOptionsTests {
         #expect(options.server.maxBodySize == 65536)
         #expect(options.service.maxSessions == 100_000)
         #expect(options.service.sessionTTL == 1800)
+        #expect(options.service.maxEventsPerSession == 100_000)
         #expect(options.server.threads >= 1)
         #expect(!options.showHelp && !options.showVersion)
     }
@@ -19,13 +20,15 @@ struct RibsdOptionsTests {
     @Test("every flag, in both spellings")
     func flags() throws {
         let options = try RibsdOptions.parse(
-            ["--host", "0.0.0.0", "--port", "0", "--threads", "3", "--max-sessions", "5", "--session-ttl", "7", "--max-body", "1024"],
+            ["--host", "0.0.0.0", "--port", "0", "--threads", "3", "--max-sessions", "5", "--session-ttl", "7", "--max-body", "1024",
+             "--max-events", "9"],
             environment: [:])
         #expect(options.server.host == "0.0.0.0")
         #expect(options.server.port == 0)
         #expect(options.server.threads == 3)
         #expect(options.service.maxSessions == 5)
         #expect(options.service.sessionTTL == 7)
+        #expect(options.service.maxEventsPerSession == 9)
         #expect(options.server.maxBodySize == 1024)
 
         let equals = try RibsdOptions.parse(["--port=9090", "--max-body=10", "--host=localhost"], environment: [:])
@@ -41,13 +44,14 @@ struct RibsdOptionsTests {
     func environment() throws {
         let options = try RibsdOptions.parse([], environment: [
             "RIBSD_HOST": "0.0.0.0", "RIBSD_PORT": "9000", "RIBSD_THREADS": "2", "RIBSD_MAX_SESSIONS": "50",
-            "RIBSD_SESSION_TTL": "30", "RIBSD_MAX_BODY": "2048", "UNRELATED": "x",
+            "RIBSD_SESSION_TTL": "30", "RIBSD_MAX_BODY": "2048", "RIBSD_MAX_EVENTS": "40", "UNRELATED": "x",
         ])
         #expect(options.server.host == "0.0.0.0")
         #expect(options.server.port == 9000)
         #expect(options.server.threads == 2)
         #expect(options.service.maxSessions == 50)
         #expect(options.service.sessionTTL == 30)
+        #expect(options.service.maxEventsPerSession == 40)
         #expect(options.server.maxBodySize == 2048)
     }
 
@@ -66,6 +70,7 @@ struct RibsdOptionsTests {
           arguments: [
             ["--port", "70000"], ["--port", "-1"], ["--port", "abc"], ["--port", ""], ["--threads", "0"], ["--threads", "x"],
             ["--max-sessions", "0"], ["--session-ttl", "-5"], ["--session-ttl", "1.5"], ["--max-body", "0"],
+            ["--max-events", "0"], ["--max-events", "1e6"],
             ["--max-body", "999999999999"], ["--host", ""], ["--bogus"], ["--port"], ["--max-body="], ["8080"],
           ])
     func badFlags(arguments: [String]) {

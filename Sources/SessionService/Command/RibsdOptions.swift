@@ -27,6 +27,7 @@ public struct RibsdOptions: Sendable, Equatable {
         ("--threads", "RIBSD_THREADS", "HTTP worker threads (default: number of cores)"),
         ("--max-sessions", "RIBSD_MAX_SESSIONS", "most sessions held at once (default 100000)"),
         ("--session-ttl", "RIBSD_SESSION_TTL", "seconds a session may stay idle (default 1800)"),
+        ("--max-events", "RIBSD_MAX_EVENTS", "most events one session applies (default 100000)"),
         ("--max-body", "RIBSD_MAX_BODY", "largest request body in bytes (default 65536)"),
         ("--log-level", "RIBSD_LOG_LEVEL", "debug, info (one line per request), warn, error or off (default info)"),
     ]
@@ -71,6 +72,9 @@ public struct RibsdOptions: Sendable, Equatable {
         }
         if let threads = values["--threads"] { options.server.threads = try positive(threads, "--threads", max: 256) }
         if let limit = values["--max-sessions"] { options.service.maxSessions = try positive(limit, "--max-sessions", max: 100_000_000) }
+        if let events = values["--max-events"] {
+            options.service.maxEventsPerSession = try positive(events, "--max-events", max: 100_000_000)
+        }
         if let ttl = values["--session-ttl"] { options.service.sessionTTL = try positive(ttl, "--session-ttl", max: 31_536_000) }
         if let body = values["--max-body"] { options.server.maxBodySize = try positive(body, "--max-body", max: 64 * 1024 * 1024) }
         if let level = values["--log-level"] {

@@ -66,6 +66,9 @@ extension SessionService {
                 throw .versionMismatch(current: core.version)
             }
             if prior != nil { throw .idempotencyKeyReused() }
+            if core.history.count >= configuration.maxEventsPerSession {
+                throw .eventLimit(configuration.maxEventsPerSession)
+            }
             let changed: Bool
             do throws(ServiceError) {
                 changed = try core.apply(event, now: now)

@@ -276,7 +276,7 @@ enum OpenAPIDocument {
               "404": {"$ref": "#/components/responses/SessionNotFound"},
               "405": {"$ref": "#/components/responses/MethodNotAllowed"},
               "409": {
-                "description": "`event_not_handled`: no RIB on screen handles the event now. `invalid_navigation`: the move itself is invalid (pop the root of a stack, dismiss with nothing presented, push a screen already on the stack, present while already presenting, push a navigation controller).",
+                "description": "`event_not_handled`: no RIB on screen handles the event now. `invalid_navigation`: the move itself is invalid (pop the root of a stack, dismiss with nothing presented, push a screen already on the stack, present while already presenting, push a navigation controller). `event_limit`: the session has applied its maximum number of events (`--max-events`); start a new session.",
                 "content": {
                   "application/problem+json": {
                     "schema": {
@@ -286,7 +286,7 @@ enum OpenAPIDocument {
                           "type": "object",
                           "properties": {
                             "status": {"const": 409},
-                            "code": {"enum": ["event_not_handled", "invalid_navigation"]}
+                            "code": {"enum": ["event_not_handled", "invalid_navigation", "event_limit"]}
                           }
                         }
                       ]
@@ -615,6 +615,7 @@ enum OpenAPIDocument {
                   "method_not_allowed",
                   "event_not_handled",
                   "invalid_navigation",
+                  "event_limit",
                   "version_mismatch",
                   "payload_too_large",
                   "unsupported_media_type",

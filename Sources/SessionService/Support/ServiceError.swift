@@ -46,6 +46,13 @@ public struct ServiceError: Error, Equatable, Sendable {
         ServiceError(status: 409, code: "invalid_navigation", title: "Invalid navigation", detail: detail)
     }
 
+    static func eventLimit(_ limit: Int) -> ServiceError {
+        ServiceError(
+            status: 409, code: "event_limit", title: "Event limit reached",
+            detail: "the session has applied its maximum of \(limit) events; start a new session"
+        )
+    }
+
     static func versionMismatch(current: Int) -> ServiceError {
         ServiceError(status: 412, code: "version_mismatch", title: "Version mismatch", detail: "If-Match does not match the session's version \"\(current)\"")
     }
