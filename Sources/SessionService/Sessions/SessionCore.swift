@@ -50,12 +50,17 @@ package final class SessionCore {
         do {
             try runtime.apply(event)
         } catch {
-            if case .notHandled = error {
+            switch error {
+            case .notHandled:
                 // Nobody took the event, so nothing ran: nothing to undo.
-            } else if rebuildsAfterEveryRefusal || !rendersCurrentVersion() {
-                // A handler failed halfway (a child attached, then the view move refused): rebuild from the
-                // history, which replays deterministically to the state before. It costs the whole history,
-                // so it is kept for the refusals that did change something.
+                break
+            case .invalidNavigation where !rebuildsAfterEveryRefusal && rendersCurrentVersion():
+                // Refused before anything changed, as a move usually is: the replay below costs the whole
+                // history, which a client repeating a refused move would pay every time.
+                break
+            case .invalidNavigation, .internalFailure:
+                // A handler failed halfway (a child attached, then the view move refused) or broke: rebuild
+                // from the history, which replays deterministically to the state before.
                 rebuild()
             }
             throw Self.serviceError(error)
@@ -102,8 +107,7 @@ package final class SessionCore {
 
     /// Whether the runtime still renders this version's bytes. A refused move usually changed nothing:
     /// RIBs' navigation helpers and HeadlessUI check before they change anything, and a handler keeps what
-    /// the state does not show unchanged until its move succeeded (`EventHandling`). Rendering once is
-    /// cheap next to replaying a long history, which a client repeating a refused move would pay each time.
+    /// the state does not show unchanged until its move succeeded (`EventHandling`).
     private func rendersCurrentVersion() -> Bool {
         var json = JSONWriter(capacity: stateJSON.count + 16)
         let offset = render(version: version, into: &json)
