@@ -9,7 +9,10 @@
  * Same daemon as ribsd (Sources/HTTPServer/DaemonStart.swift, ServerConfiguration defaults):
  * internal polling thread + pool of THREADS (none when 1) + EPOLL + TURBO + ITC + suspend/resume (for
  * ribsd's streamed responses; no measurable cost here), connection limit 1024,
- * 64 per IP, 30 s idle timeout, 32 KiB per connection, strict parsing. Like ribsd it routes at the first
+ * 64 per IP, 30 s idle timeout, 32 KiB per connection, strict parsing. One difference, off the measured
+ * path: ribsd accepts on a thread of its own and hands each connection to MHD (MHD_USE_NO_LISTEN_SOCKET,
+ * MHD_add_connection; it counts the connection limit there), while this lets MHD listen. wrk keeps its
+ * connections alive, so the benchmark compares requests, not accepts. Like ribsd it routes at the first
  * access-handler call, consumes the body, and answers at the last one with a fresh MUST_COPY response
  * carrying Content-Type (and ETag or Location), so MHD's work per request is the same on both sides.
  *   POST /v1/sessions      -> 201, CREATE_BYTES

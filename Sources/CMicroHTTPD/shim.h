@@ -9,6 +9,7 @@
 #include <sys/types.h>
 #include <sys/select.h>
 #include <sys/socket.h>
+#include <sys/prctl.h>
 #include <microhttpd.h>
 
 // Swift does not import C-variadic functions (MHD_start_daemon, MHD_get_daemon_info, ...).
@@ -36,28 +37,35 @@ static inline struct MHD_OptionItem cmhd_option_end(void) {
 /// pointer is ever cast to an integer on the Swift side); integer options come in `options`, an
 /// array terminated by MHD_OPTION_END and forwarded through MHD_OPTION_ARRAY.
 /// The logger goes first so that errors while parsing later options already reach it.
-/// `bind_address` is used only during this call (MHD binds before returning).
+/// No address or port: HTTPServer starts MHD with MHD_USE_NO_LISTEN_SOCKET and accepts itself.
 static inline struct MHD_Daemon *cmhd_start_daemon(unsigned int flags,
-                                                   const struct sockaddr *bind_address,
                                                    MHD_AccessHandlerCallback handler, void *handler_cls,
                                                    cmhd_uri_log_callback uri_log, void *uri_log_cls,
                                                    MHD_RequestCompletedCallback completed, void *completed_cls,
+                                                   MHD_NotifyConnectionCallback connection, void *connection_cls,
                                                    MHD_LogCallback logger, void *logger_cls,
                                                    struct MHD_OptionItem *options) {
     return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_cls,
                             MHD_OPTION_EXTERNAL_LOGGER, logger, logger_cls,
-                            MHD_OPTION_SOCK_ADDR, bind_address,
                             MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                            MHD_OPTION_NOTIFY_CONNECTION, connection, connection_cls,
                             MHD_OPTION_ARRAY, options,
                             MHD_OPTION_END);
 }
 
-/// The port the daemon is bound to (useful after binding port 0); 0 if unknown.
-/// Wraps the variadic MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT).
-static inline uint16_t cmhd_bind_port(struct MHD_Daemon *daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-    return info == NULL ? 0 : info->port;
+/// accept4(listener, address, length, SOCK_CLOEXEC | SOCK_NONBLOCK), for HTTPServer's accept thread:
+/// close-on-exec in the same call, and non-blocking as MHD needs (TURBO reads before it polls).
+/// glibc declares accept4 only under _GNU_SOURCE, which Swift's Glibc module is not built with.
+static inline int cmhd_accept(int listener, struct sockaddr *address, socklen_t *length) {
+    extern int accept4(int, struct sockaddr *, socklen_t *, int);
+    return accept4(listener, address, length, SOCK_CLOEXEC | SOCK_NONBLOCK);
+}
+
+/// Names the calling thread (shown by top -H, gdb and /proc/<pid>/task/<tid>/comm; at most 15 bytes).
+/// prctl is variadic, so Swift cannot call it.
+static inline void cmhd_name_current_thread(const char *name) {
+    (void)prctl(PR_SET_NAME, name, 0, 0, 0);
 }
 
 /// A chunked response of unknown length whose bytes come from `reader` (MHD_SIZE_UNKNOWN, so HTTP/1.1

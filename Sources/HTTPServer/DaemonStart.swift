@@ -7,16 +7,22 @@ import Glibc
 
 extension HTTPServer {
     /// MHD flags: internal polling thread (+ pool via option) with epoll, TURBO (optimistic I/O), errors to
-    /// our logger, ITC so MHD_quiesce_daemon works with a pool, and suspend/resume for streamed responses.
+    /// our logger, no listening socket (`AcceptLoop` accepts and calls MHD_add_connection), ITC so that call
+    /// wakes the chosen worker at once, and suspend/resume for streamed responses.
     static var daemonFlags: UInt32 {
         MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_TURBO.rawValue
-            | MHD_USE_ERROR_LOG.rawValue | MHD_USE_ITC.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+            | MHD_USE_ERROR_LOG.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue | MHD_USE_ITC.rawValue
+            | MHD_ALLOW_SUSPEND_RESUME.rawValue
     }
 
-    /// Starts the daemon for `context` bound to `address`; maps failures to a clear `HTTPServerError`.
-    func startDaemon(address: inout sockaddr_in, context: ServerContext) throws(HTTPServerError) -> OpaquePointer {
+    /// Starts the daemon for `context` (its worker threads; it listens on nothing); maps a failure to
+    /// `.startFailed` with MHD's last log line or the errno text.
+    func startDaemon(context: ServerContext) throws(HTTPServerError) -> OpaquePointer {
         var options: [MHD_OptionItem] = [
-            cmhd_option_int(.CONNECTION_LIMIT, configuration.connectionLimit),
+            // Out of reach on purpose: `AcceptLoop` enforces `connectionLimit` before MHD_add_connection.
+            // MHD 0.9.75 checks its own limit again on the worker, after MHD_add_connection has returned,
+            // and when that check fails it leaves a mutex locked: the worker, then MHD_stop_daemon, hang.
+            cmhd_option_int(.CONNECTION_LIMIT, Int(Int32.max)),
             cmhd_option_int(.PER_IP_CONNECTION_LIMIT, configuration.perIPConnectionLimit),
             cmhd_option_int(.CONNECTION_TIMEOUT, configuration.idleTimeout),
             cmhd_option_int(.CONNECTION_MEMORY_LIMIT, configuration.connectionMemoryLimit),
@@ -29,26 +35,20 @@ extension HTTPServer {
 
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
         errno = 0
-        let daemon = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                options.withUnsafeMutableBufferPointer { items in
-                    cmhd_start_daemon(
-                        Self.daemonFlags, socketAddress,
-                        MHDCallbacks.accessHandler, contextPointer,
-                        MHDCallbacks.uriLog, contextPointer,
-                        MHDCallbacks.requestCompleted, contextPointer,
-                        MHDCallbacks.logger, contextPointer,
-                        items.baseAddress)
-                }
-            }
+        let daemon = options.withUnsafeMutableBufferPointer { items in
+            cmhd_start_daemon(
+                Self.daemonFlags,
+                MHDCallbacks.accessHandler, contextPointer,
+                MHDCallbacks.uriLog, contextPointer,
+                MHDCallbacks.requestCompleted, contextPointer,
+                MHDCallbacks.connectionClosed, contextPointer,
+                MHDCallbacks.logger, contextPointer,
+                items.baseAddress)
         }
         let savedErrno = errno
         if let daemon { return daemon }
 
         let lastLine = context.lastLogLine.withLock { $0 }
-        if savedErrno == EADDRINUSE || lastLine?.contains("Address already in use") == true {
-            throw .addressInUse(host: configuration.host, port: configuration.port)
-        }
         let reason = lastLine ?? (savedErrno != 0 ? String(cString: strerror(savedErrno)) : "microhttpd refused to start")
         throw .startFailed(host: configuration.host, port: configuration.port, reason: reason)
     }

@@ -23,7 +23,7 @@ public final class HTTPServer: Sendable {
 
     private enum Lifecycle {
         case idle
-        case running(MHDHandle, ServerContext, port: UInt16)
+        case running(MHDHandle, ServerContext, AcceptLoop)
         case stopping(port: UInt16)
         case stopped
     }
@@ -54,7 +54,8 @@ public final class HTTPServer: Sendable {
     public var port: UInt16 {
         state.withLock { state in
             switch state {
-            case .running(_, _, let port), .stopping(let port): return port
+            case .running(_, _, let acceptLoop): return acceptLoop.listener.port
+            case .stopping(let port): return port
             case .idle, .stopped: return 0
             }
         }
@@ -76,41 +77,57 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// Validates the configuration, binds the address and starts MHD's threads.
+    /// Validates the configuration, binds the address, starts MHD's threads and the accept thread.
     public func start() throws(HTTPServerError) {
         try configuration.validate()
-        var address = try SocketAddress.ipv4(host: configuration.host, port: configuration.port)
+        let address = try SocketAddress.ipv4(host: configuration.host, port: configuration.port)
         let context = ServerContext(
             routes: router.compile(), maxBodySize: configuration.maxBodySize,
             maxStreams: min(configuration.maxStreams, configuration.connectionLimit), idleTimeout: configuration.idleTimeout, log: log,
             onRequestCompleted: onRequestCompleted, requestStates: requestStates)
         try state.withLock { (state: inout Lifecycle) throws(HTTPServerError) in
             guard case .idle = state else { throw .alreadyStarted }
-            let daemon = try startDaemon(address: &address, context: context)
-            state = .running(MHDHandle(pointer: daemon), context, port: cmhd_bind_port(daemon))
+            let (host, port) = (configuration.host, configuration.port)
+            // Each step undoes the earlier ones when it fails: no descriptor or thread outlives a failed start.
+            let listener = try ListeningSocket.open(address: address, host: host, port: port)
+            let daemon: MHDHandle
+            do throws(HTTPServerError) {
+                daemon = MHDHandle(pointer: try startDaemon(context: context))
+            } catch {
+                listener.release()
+                throw error
+            }
+            do throws(HTTPServerError) {
+                let acceptLoop = try AcceptLoop.start(
+                    listener: listener, daemon: daemon, context: context,
+                    connectionLimit: configuration.connectionLimit, host: host, port: port)
+                state = .running(daemon, context, acceptLoop)
+            } catch {
+                MHD_stop_daemon(daemon.pointer)
+                listener.release()
+                throw error
+            }
         }
         context.streams.startHeartbeat(every: configuration.streamHeartbeatInterval)
     }
 
-    /// Graceful stop: stop accepting (MHD_quiesce_daemon; new connections are refused at once), finish every
-    /// open stream, let in-flight requests finish for up to `gracePeriod` (their responses carry
-    /// `Connection: close`), then close every connection and join MHD's threads. Blocks until done. Idempotent.
+    /// Graceful stop: stop accepting (the listening socket is shut down and closed: new connections are refused
+    /// at once, ones not yet accepted are reset), finish every open stream, let in-flight requests finish for up
+    /// to `gracePeriod` (their responses carry `Connection: close`), then close every connection and join MHD's
+    /// threads. Blocks until done. Idempotent.
     /// Must not be called from a handler (it waits for MHD's threads, one of which would be the caller).
     public func stop(gracePeriod: Duration = .seconds(10)) {
-        let running: (MHDHandle, ServerContext)? = state.withLock { state in
-            guard case .running(let handle, let context, let port) = state else { return nil }
-            state = .stopping(port: port)
-            return (handle, context)
+        let running: (MHDHandle, ServerContext, AcceptLoop)? = state.withLock { state in
+            guard case .running(let handle, let context, let acceptLoop) = state else { return nil }
+            state = .stopping(port: acceptLoop.listener.port)
+            return (handle, context, acceptLoop)
         }
-        guard let (handle, context) = running else { return }
+        guard let (handle, context, acceptLoop) = running else { return }
+        // Draining first: a connection accepted in the meantime already gets `Connection: close` answers.
         context.draining.store(true, ordering: .relaxed)
-        let listenSocket = MHD_quiesce_daemon(handle.pointer)
-        if listenSocket >= 0 {
-            // Quiesce only stops polling the socket; the kernel would still complete handshakes into the
-            // backlog. Shutting the listening socket down makes new connects fail with ECONNREFUSED now.
-            // It is closed only after MHD_stop_daemon, as MHD requires.
-            _ = shutdown(listenSocket, Int32(SHUT_RDWR))
-        }
+        // MHD never saw the listening socket (MHD_USE_NO_LISTEN_SOCKET): no MHD_quiesce_daemon, whose race
+        // with the epoll workers aborts the process in MHD 0.9.75. Once this returns nothing accepts any more.
+        acceptLoop.stop()
         // Streams never end by themselves, and MHD_stop_daemon must not meet a suspended connection:
         // finishing them resumes each one, sends what is buffered and completes its request now.
         context.streams.closeAll()
@@ -131,7 +148,6 @@ public final class HTTPServer: Sendable {
         let unfinished = context.inFlight.total
         if unfinished > 0 { log("stopping with \(unfinished) request(s) still in flight after the grace period") }
         MHD_stop_daemon(handle.pointer)
-        if listenSocket >= 0 { _ = close(listenSocket) }
         // MHD's threads are joined: no callback can use `context` any more; the reference dies here.
         withExtendedLifetime(context) {}
         state.withLock { $0 = .stopped }

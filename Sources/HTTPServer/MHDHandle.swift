@@ -4,8 +4,9 @@ import CMicroHTTPD
 ///
 /// `@unchecked Sendable` (the only one in this module) because `OpaquePointer` is not Sendable, yet both
 /// objects are designed for cross-thread use and are only used in the ways MHD allows:
-/// - the daemon: MHD's own threads run it; MHD_quiesce_daemon and MHD_stop_daemon are called once, from
-///   `HTTPServer.stop`, after taking it out of the state lock;
+/// - the daemon: MHD's own threads run it; `AcceptLoop`'s thread calls MHD_add_connection (thread-safe with
+///   ITC) until `HTTPServer.stop` has joined it, and only then calls MHD_stop_daemon, once, after taking the
+///   daemon out of the state lock;
 /// - a connection of a streamed response: MHD_suspend_connection runs on the connection's own MHD thread
 ///   (inside the content reader) and MHD_resume_connection (safe from any thread) elsewhere, both under the
 ///   `StreamBody`'s lock and only while MHD has not released the response, so the connection is alive.

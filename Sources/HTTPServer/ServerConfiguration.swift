@@ -8,7 +8,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var port: UInt16
     /// Size of MHD's worker thread pool (each runs its own epoll loop); 1 means one internal polling thread.
     public var threads: Int
-    /// Maximum number of open connections, split across the pool workers.
+    /// Maximum number of open connections; one more is closed at once, unanswered, until one ends.
     public var connectionLimit: Int
     /// Maximum number of connections from one client IP; further ones are closed at once. Must be >= 1
     /// (MHD reads 0 as "unlimited", which this type never passes silently).
@@ -59,8 +59,8 @@ public struct ServerConfiguration: Sendable, Equatable {
             if !condition { throw .invalidConfiguration(message) }
         }
         try require(threads >= 1 && threads <= 1024, "threads must be between 1 and 1024 (got \(threads))")
-        try require(connectionLimit >= threads && connectionLimit <= Int(Int32.max),
-                    "connectionLimit must be >= threads (it is split across the pool; got \(connectionLimit))")
+        try require(connectionLimit >= 1 && connectionLimit <= Int(Int32.max),
+                    "connectionLimit must be >= 1 (got \(connectionLimit))")
         try require(perIPConnectionLimit >= 1 && perIPConnectionLimit <= Int(Int32.max),
                     "perIPConnectionLimit must be >= 1; MHD would read 0 as unlimited (got \(perIPConnectionLimit))")
         try require(idleTimeout >= 1 && idleTimeout <= Int(Int32.max),

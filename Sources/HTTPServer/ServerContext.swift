@@ -13,6 +13,10 @@ final class ServerContext: Sendable {
     let requestStates: LiveCount
     /// Requests between their first access-handler call and NOTIFY_COMPLETED.
     let inFlight = StripedCounter()
+    /// Connections handed to MHD and not yet closed: `AcceptLoop` adds one before MHD_add_connection (and
+    /// takes it back when MHD refuses), MHD's NOTIFY_CONNECTION callback takes it back at close. A connection
+    /// MHD accepted but then failed to set up on its worker (out of memory only) keeps its slot until stop.
+    let openConnections = Atomic<Int>(0)
     /// Set by `stop()`: responses then carry `Connection: close` so keep-alive clients go away.
     let draining = Atomic<Bool>(false)
     /// The last line MHD logged, used to explain a failed start.

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Turns `ServerConfiguration.host` into the `sockaddr_in` given to MHD_OPTION_SOCK_ADDR.
+/// Turns `ServerConfiguration.host` into the `sockaddr_in` that `ListeningSocket` binds.
 enum SocketAddress {
     /// Parses an IPv4 dotted quad (`"localhost"` maps to 127.0.0.1); throws `.invalidHost` otherwise.
     static func ipv4(host: String, port: UInt16) throws(HTTPServerError) -> sockaddr_in {

@@ -64,7 +64,7 @@ extension HTTPServerTests {
         }
 
         @Test func startAndStopDoNotLeakDescriptors() throws {
-            // Warm-up cycle, then 20 more: MHD's epoll/ITC fds and the quiesced listen socket must all close.
+            // Warm-up cycle, then 20 more: MHD's epoll/ITC fds and our listening socket must all close.
             func cycle() throws {
                 let server = HTTPServer(configuration: ServerConfiguration(port: 0, threads: 2), router: standardRouter(),
                                         log: { _ in })
@@ -91,6 +91,33 @@ extension HTTPServerTests {
                     .contains("address already in use"))
                 // The first server is unaffected.
                 #expect(try RawClient(port: first.port).roundTrip("GET", "/hello").status == 200)
+            }
+        }
+
+        @Test func failedStartsThrowClearErrorsAndLeaveNoDescriptorOpen() throws {
+            try withServer { (first: HTTPServer) throws -> Void in
+                func startError(host: String, port: UInt16) -> HTTPServerError? {
+                    let server = HTTPServer(configuration: ServerConfiguration(host: host, port: port, threads: 2),
+                                            router: HTTPRouter(), log: { _ in })
+                    do {
+                        try server.start()
+                        server.stop()
+                        return nil
+                    } catch { return error }
+                }
+                _ = startError(host: "127.0.0.1", port: first.port)
+                let before = openFileDescriptorCount()
+                for _ in 0..<10 {
+                    #expect(startError(host: "127.0.0.1", port: first.port) == .addressInUse(host: "127.0.0.1", port: first.port))
+                    // 192.0.2.1 (TEST-NET-1, documentation only) is on no interface: bind fails.
+                    guard case .startFailed(let host, _, let reason)? = startError(host: "192.0.2.1", port: 0) else {
+                        Issue.record("binding 192.0.2.1 did not fail with startFailed")
+                        return
+                    }
+                    #expect(host == "192.0.2.1")
+                    #expect(reason.contains("bind failed"), "\(reason)")
+                }
+                #expect(openFileDescriptorCount() <= before + 2)
             }
         }
 

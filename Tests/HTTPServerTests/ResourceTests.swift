@@ -59,6 +59,34 @@ extension HTTPServerTests {
             }
         }
 
+        @Test func connectionLimitClosesExtraConnectionsAtOnce() throws {
+            // The server's accept thread closes a connection past the limit right away (when MHD accepted
+            // itself, such a connection waited unanswered in the backlog until a slot came free).
+            try withServer({ $0.connectionLimit = 2 }) { server in
+                var first: RawClient? = try RawClient(port: server.port)
+                let second = try RawClient(port: server.port)
+                #expect(try first?.roundTrip("GET", "/hello").status == 200)
+                #expect(try second.roundTrip("GET", "/hello").status == 200)
+                let third = try RawClient(port: server.port, timeout: 3)
+                let started = ContinuousClock.now
+                #expect(third.waitForClose())
+                #expect(ContinuousClock.now - started < .seconds(1))
+                #expect(try second.roundTrip("GET", "/hello").status == 200)
+
+                first = nil  // closes it: its slot comes free once MHD has noticed
+                var served = false
+                for _ in 0..<100 where !served {
+                    if let client = try? RawClient(port: server.port, timeout: 2),
+                       (try? client.roundTrip("GET", "/hello"))?.status == 200 {
+                        served = true
+                    } else {
+                        usleep(20_000)
+                    }
+                }
+                #expect(served, "no slot came free after closing a connection")
+            }
+        }
+
         @Test func noContentResponsesCarryNoBody() throws {
             let router = HTTPRouter()
             router.add(.DELETE, "/thing") { _ in HTTPResponse(status: 204, body: Array("ignored".utf8)) }

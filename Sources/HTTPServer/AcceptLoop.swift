@@ -1,0 +1,120 @@
+import CMicroHTTPD
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One thread that accepts on the server's `ListeningSocket` and hands each connection to MHD.
+///
+/// MHD_add_connection picks a pool worker and wakes it through ITC; from then on MHD owns the socket, also
+/// when it refuses it (per-IP limit: it closes it at once and logs why). `connectionLimit` is enforced here,
+/// exactly, before MHD sees the socket: one past it is closed at once, so its client sees the connection end
+/// unanswered instead of waiting in the backlog.
+/// A plain pthread rather than Dispatch: it blocks in accept4 for the server's whole life, and `stop()`
+/// must join it before the descriptor is closed, so no accept can ever run on a reused descriptor number.
+struct AcceptLoop: Sendable {
+    /// The socket accepted on; closed by `stop()`.
+    let listener: ListeningSocket
+    private let thread: pthread_t
+    private let worker: Worker
+
+    /// Starts the thread. When it throws, nothing was started and `listener` is still open.
+    static func start(
+        listener: ListeningSocket, daemon: MHDHandle, context: ServerContext, connectionLimit: Int,
+        host: String, port: UInt16
+    ) throws(HTTPServerError) -> AcceptLoop {
+        let worker = Worker(listener: listener.descriptor, daemon: daemon, context: context, limit: connectionLimit)
+        let retained = Unmanaged.passRetained(worker)
+        var thread = pthread_t()
+        let result = pthread_create(&thread, nil, { argument in
+            guard let argument else { return nil }
+            Unmanaged<Worker>.fromOpaque(argument).takeRetainedValue().run()
+            return nil
+        }, retained.toOpaque())
+        guard result == 0 else {
+            retained.release()
+            throw .startFailed(host: host, port: port, reason: "cannot start the accept thread: \(String(cString: strerror(result)))")
+        }
+        return AcceptLoop(listener: listener, thread: thread, worker: worker)
+    }
+
+    /// Stops accepting and closes the socket: after it returns the port refuses connections and the
+    /// thread is gone. Connections already handed to MHD stay open. Call once.
+    func stop() {
+        worker.stopping.store(true, ordering: .releasing)
+        listener.shutDown()
+        pthread_join(thread, nil)
+        listener.release()
+    }
+
+    /// What the thread runs; shared with `AcceptLoop` only for the `stopping` flag.
+    private final class Worker: Sendable {
+        let listener: Int32
+        let daemon: MHDHandle
+        let context: ServerContext
+        let limit: Int
+        /// Set before the socket is shut down: the accept error that follows ends the loop quietly.
+        let stopping = Atomic<Bool>(false)
+
+        init(listener: Int32, daemon: MHDHandle, context: ServerContext, limit: Int) {
+            self.listener = listener
+            self.daemon = daemon
+            self.context = context
+            self.limit = limit
+        }
+
+        func run() {
+            cmhd_name_current_thread("http-accept")
+            // The errno last logged, 0 after a success: a failure that repeats is logged once, not every 10 ms.
+            var logged: Int32 = 0
+            // Whether the last connection was refused for the limit: logged once per episode, not per connection.
+            var full = false
+            while true {
+                var address = sockaddr_in()
+                var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+                let client = withUnsafeMutablePointer(to: &address) { pointer in
+                    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { cmhd_accept(listener, $0, &length) }
+                }
+                if client >= 0 {
+                    logged = 0
+                    // Only this thread adds, so a count below the limit here stays below it until the add.
+                    if context.openConnections.load(ordering: .relaxed) >= limit {
+                        _ = close(client)
+                        if !full { context.log("connection limit (\(limit)) reached: closing new connections until one ends") }
+                        full = true
+                        continue
+                    }
+                    full = false
+                    context.openConnections.add(1, ordering: .relaxed)
+                    // MHD closes the socket itself when it returns MHD_NO (and logs why): never close it here.
+                    let added = withUnsafePointer(to: &address) { pointer in
+                        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                            MHD_add_connection(daemon.pointer, client, $0, length)
+                        }
+                    }
+                    if added == .NO { context.openConnections.subtract(1, ordering: .relaxed) }
+                    continue
+                }
+                let code = errno
+                if stopping.load(ordering: .acquiring) { return }
+                switch code {
+                case EINTR, ECONNABORTED, EPROTO, EPERM,
+                     // Linux reports a pending connection's network errors through accept: retry at once.
+                     ENETDOWN, ENOPROTOOPT, EHOSTDOWN, ENONET, EHOSTUNREACH, EOPNOTSUPP, ENETUNREACH, ETIMEDOUT:
+                    continue
+                case EINVAL, EBADF, ENOTSOCK:
+                    // The socket no longer listens, yet stop() did not ask for it: nothing left to wait for.
+                    context.log("accept failed: \(String(cString: strerror(code))); no longer accepting connections")
+                    return
+                default:
+                    // EMFILE, ENFILE, ENOBUFS, ENOMEM (or anything unexpected): the connection stays in the
+                    // backlog; retry once something may have been freed, without spinning.
+                    if logged != code { context.log("accept failed: \(String(cString: strerror(code))); retrying every 10 ms") }
+                    logged = code
+                    usleep(10_000)
+                }
+            }
+        }
+    }
+}
