@@ -84,8 +84,9 @@ public struct HTTPRequest {
         }
     }
 
-    /// Calls `body` with the bytes of a request header's value (matched as `header(_:)` matches), or nil
-    /// without one; no `String` is made (a value over 15 bytes, like `application/json`, would be allocated).
+    /// Calls `body` with the bytes of a request header's value, matched case-insensitively (the first one if it
+    /// was sent several times), or nil without one; no `String` is made (a value over 15 bytes, like
+    /// `application/json`, would be allocated).
     public func withHeaderBytes<Result>(_ name: String, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
         switch source {
         case .live(_, let connection, _):
@@ -106,14 +107,7 @@ public struct HTTPRequest {
 
     /// The value of a request header, matched case-insensitively; the first one if it was sent several times.
     public func header(_ name: String) -> String? {
-        switch source {
-        case .live(_, let connection, _):
-            return name.withCString { key in
-                MHD_lookup_connection_value(connection, .HEADER_KIND, key).map { String(cString: $0) }
-            }
-        case .detached(let detached):
-            return detached.headers.first { asciiCaseInsensitiveEquals($0.name, name) }?.value
-        }
+        withHeaderBytes(name) { $0.map { String(decoding: $0, as: UTF8.self) } }
     }
 }
 

@@ -68,8 +68,8 @@ package final class SessionCore {
         // Rendered as the next version; an idempotent repeat (didPop of a screen already gone) leaves the
         // fields' bytes, and so the version, as they were, and this rendering is dropped.
         var next = JSONWriter(capacity: stateJSON.count + 16)
-        let nextFieldsOffset = render(version: version + 1, into: &next)
-        guard !next.withBytes({ Self.equal($0, from: nextFieldsOffset, stateJSON, from: fieldsOffset) }) else { return false }
+        let (nextFieldsOffset, unchanged) = renderComparing(version: version + 1, into: &next)
+        guard !unchanged else { return false }
         version += 1
         history.append(HistoryEntry(version: version, event: event, atMilliseconds: now))
         stateJSON = next.bytes
@@ -110,8 +110,14 @@ package final class SessionCore {
     /// the state does not show unchanged until its move succeeded (`EventHandling`).
     private func rendersCurrentVersion() -> Bool {
         var json = JSONWriter(capacity: stateJSON.count + 16)
+        return renderComparing(version: version, into: &json).unchanged
+    }
+
+    /// Renders the document as `version` into `json`; returns where the runtime's fields start and whether
+    /// they are the bytes of the current version's (nothing the state shows has changed).
+    private func renderComparing(version: Int, into json: inout JSONWriter) -> (fieldsOffset: Int, unchanged: Bool) {
         let offset = render(version: version, into: &json)
-        return json.withBytes { Self.equal($0, from: offset, stateJSON, from: fieldsOffset) }
+        return (offset, json.withBytes { Self.equal($0, from: offset, stateJSON, from: fieldsOffset) })
     }
 
     /// Replays the history after every refusal, even one that changed nothing (the behaviour before
