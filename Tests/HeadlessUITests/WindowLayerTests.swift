@@ -77,7 +77,7 @@ struct WindowLayerTests {
             Layer(.fullScreen, ["Navigation", "A"]),
             Layer(.pageSheet, ["Sheet"]),
         ])
-        #expect(window.layers.map(\.controller) .elementsEqual([root, nav, sheet], by: ===))
+        #expect(window.layers.map { ObjectIdentifier($0.controller) } == [root, nav, sheet].map(ObjectIdentifier.init))
         #expect(window.topViewController === sheet)
         #expect(window.layers[1].visibleController?.screenName == "A")
     }

@@ -31,6 +31,10 @@ private func withInstrumentedServer(_ capture: LogCapture, _ body: (ServiceClien
     try body(ServiceClient(port: server.port, service: service))
 }
 
+private struct NotANumber: Error {
+    let line: String
+}
+
 /// Prometheus text: `# HELP` / `# TYPE` comments and `name{label="value",...} number` samples.
 private func parsePrometheus(_ text: String) throws -> [String: Double] {
     var samples: [String: Double] = [:]
@@ -39,7 +43,8 @@ private func parsePrometheus(_ text: String) throws -> [String: Double] {
         if line.hasPrefix("# HELP ") || line.hasPrefix("# TYPE ") { continue }
         let match = try #require(try sample.wholeMatch(in: String(line)), "not a Prometheus sample: \(line)")
         let key = String(match.output.1) + String(match.output.2 ?? "")
-        samples[key] = try #require(Double(String(match.output.4)))
+        guard let value = Double(match.output.4) else { throw NotANumber(line: String(line)) }
+        samples[key] = value
     }
     return samples
 }
