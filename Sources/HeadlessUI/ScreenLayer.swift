@@ -16,16 +16,21 @@ public struct ScreenLayer {
     public let style: Style
     /// The controller at the base of the layer.
     public let controller: ViewController
+    /// The screens of the layer's stack, bottom to top; a single screen when there is no navigation controller.
+    ///
+    /// Read once when the layer is made: a layer is a snapshot of the screen, and a render reads its stack
+    /// several times (the layers, the front stack, the top, the path to the top).
+    public let stack: [ViewController]
+
+    init(style: Style, controller: ViewController) {
+        self.style = style
+        self.controller = controller
+        stack = Self.firstNavigationController(in: controller)?.viewControllers ?? [controller]
+    }
 
     /// The navigation controller that drives this layer: the layer's controller itself, or the first one it contains.
     public var navigationController: NavigationController? {
         Self.firstNavigationController(in: controller)
-    }
-
-    /// The screens of the layer's stack, bottom to top; a single screen when there is no navigation controller.
-    public var stack: [ViewController] {
-        if let nav = navigationController { return nav.viewControllers }
-        return [controller]
     }
 
     /// The controller the user sees on this layer.

@@ -42,4 +42,11 @@ struct AppEventDecodingTests {
             "unknown event type \"jump\"; known types: login, logout, push, pop, didPop, present, dismiss, didDismiss, step"
         )) { try AppEvent(json: Array(#"{"type":"jump"}"#.utf8)) }
     }
+
+    @Test("type names match exactly, as init(rawValue:) matches them", arguments: EventType.allCases.map(\.rawValue) + [
+        "Push", "push ", "pus", "pushh", "", "didpop", "step\u{0}",
+    ])
+    func typeNames(name: String) {
+        #expect(EventType(named: name) == EventType(rawValue: name))
+    }
 }

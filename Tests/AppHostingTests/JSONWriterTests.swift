@@ -42,4 +42,34 @@ struct JSONWriterTests {
         json.endObject()
         #expect(String(decoding: json.bytes, as: UTF8.self) == #"{"name":"Home","active":true,"off":false,"top":null,"list":["A","B"],"nested":[{"version":12},{},{"name":"A","active":true}],"data \"key\"":[1,2]}"#)
     }
+
+    @Test("a value written again is the same bytes, after a comma, even when the buffer grows to hold it")
+    func repeatedValue() throws {
+        var json = JSONWriter(capacity: 16)
+        json.beginObject()
+        json.key("layers")
+        let start = json.count
+        json.strings(["Home", "A", "a screen with a long name"])
+        let written = start..<json.count
+        json.key("stack")
+        json.repeatValue(at: written)
+        json.key("again")
+        json.beginArray()
+        json.repeatValue(at: written)
+        json.repeatValue(at: written)
+        json.endArray()
+        json.endObject()
+        let list = #"["Home","A","a screen with a long name"]"#
+        #expect(String(decoding: json.bytes, as: UTF8.self) == #"{"layers":\#(list),"stack":\#(list),"again":[\#(list),\#(list)]}"#)
+    }
+
+    @Test("each event type's constant is the JSON string of its name")
+    func eventTypeConstants() throws {
+        var json = JSONWriter(capacity: 8)
+        json.beginArray()
+        for type in EventType.allCases { json.constant(type.jsonValue) }
+        json.endArray()
+        let names = try JSONSerialization.jsonObject(with: Data(json.bytes)) as? [String]
+        #expect(names == EventType.allCases.map(\.rawValue))
+    }
 }

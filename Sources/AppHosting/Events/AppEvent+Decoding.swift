@@ -11,7 +11,7 @@ extension AppEvent {
         }
         guard let typeValue = fields["type"] else { throw .malformed("`type` is missing") }
         guard case let .string(typeName) = typeValue else { throw .malformed(Self.notAString("type", typeValue)) }
-        guard let type = EventType(rawValue: typeName) else {
+        guard let type = EventType(named: typeName) else {
             let known = EventType.allCases.map(\.rawValue).joined(separator: ", ")
             throw .unknownType("unknown event type \"\(typeName)\"; known types: \(known)")
         }

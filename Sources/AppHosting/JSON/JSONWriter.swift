@@ -139,6 +139,24 @@ public struct JSONWriter: ~Copyable {
         needsComma = true
     }
 
+    /// Writes a constant that is one complete JSON value (`"push"`, with its quotes).
+    public mutating func constant(_ json: StaticString) {
+        separate()
+        append(json)
+        needsComma = true
+    }
+
+    /// Writes again the value written earlier at `range` of this writer's bytes (one list under two keys).
+    public mutating func repeatValue(at range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "range outside the bytes written")
+        separate()
+        if count + range.count > capacity { grow(toAtLeast: count + range.count) }
+        // After the growth: `base` may have moved. The source lies before `count`, the target from it.
+        (base + count).update(from: base + range.lowerBound, count: range.count)
+        count += range.count
+        needsComma = true
+    }
+
     /// Writes a constant key then a string value.
     public mutating func field(_ name: StaticString, _ value: String) {
         key(name)

@@ -7,22 +7,26 @@ public enum StateFields {
     public static func writeScreen(layers: [ScreenLayer], accepts: [EventType], leaks: [Leak], to json: inout JSONWriter) {
         json.key("layers")
         json.beginArray()
-        var stack: [ViewController] = []
+        // The front layer's stack is also the state's `stack`: written once, then its bytes again.
+        var frontStack = 0..<0
         for layer in layers {
-            stack = layer.stack
             json.beginObject()
             json.field("style", layer.style.rawValue)
             json.key("stack")
-            json.strings(stack.lazy.map(\.screenName))
+            let start = json.count
+            json.strings(layer.stack.lazy.map(\.screenName))
+            frontStack = start..<json.count
             json.endObject()
         }
         json.endArray()
         json.key("stack")
-        json.strings(stack.lazy.map(\.screenName))
+        if layers.isEmpty { json.beginArray(); json.endArray() } else { json.repeatValue(at: frontStack) }
         json.key("top")
-        if let top = stack.last { json.string(top.screenName) } else { json.null() }
+        if let top = layers.last?.stack.last { json.string(top.screenName) } else { json.null() }
         json.key("accepts")
-        json.strings(accepts.lazy.map(\.rawValue))
+        json.beginArray()
+        for type in accepts { json.constant(type.jsonValue) }
+        json.endArray()
         json.key("leaks")
         json.beginArray()
         for leak in leaks {
