@@ -165,7 +165,21 @@ package final class SessionCore {
     }
 
     private static func etag(_ version: Int) -> String {
-        "\"\(version)\""
+        // Versions count from 1. Digits between quotes in a stack buffer: a string of up to 15 bytes is stored inline, where
+        // interpolation would allocate and call `description` on every event.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 22) { buffer in
+            var start = buffer.count - 1
+            buffer[start] = UInt8(ascii: "\"")
+            var rest = version.magnitude
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            start -= 1
+            buffer[start] = UInt8(ascii: "\"")
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+        }
     }
 
     private static func serviceError(_ error: EventError) -> ServiceError {
