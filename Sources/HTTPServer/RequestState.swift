@@ -1,5 +1,9 @@
 import Locking
 
+// `@exclusivity(unchecked)` on the stored properties: every request reads and writes them from MHD's
+// callbacks, where each access otherwise costs a runtime exclusivity check (a call, ~80 instructions). Only
+// the thread serving the connection touches a request's state, one callback at a time, and no access to a
+// property overlaps another access to it.
 /// Per-request state kept in MHD's `*con_cls` from the request line until NOTIFY_COMPLETED.
 /// Only the thread serving the connection touches it.
 final class RequestState {
@@ -12,23 +16,23 @@ final class RequestState {
         case answered
     }
 
-    var phase = Phase.created
+    @exclusivity(unchecked) var phase = Phase.created
     /// The raw query string (copied at the request line: MHD rewrites the buffer in place afterwards).
-    var query: String?
-    var method = HTTPMethod.other
-    var resolution = RouteTable.Resolution.notFound
-    var body: [UInt8] = []
-    var bodyTooLarge = false
+    @exclusivity(unchecked) var query: String?
+    @exclusivity(unchecked) var method = HTTPMethod.other
+    @exclusivity(unchecked) var resolution = RouteTable.Resolution.notFound
+    @exclusivity(unchecked) var body: [UInt8] = []
+    @exclusivity(unchecked) var bodyTooLarge = false
     /// Content-Length headers that disagree: the request is refused whatever its route.
-    var ambiguousLength = false
+    @exclusivity(unchecked) var ambiguousLength = false
     /// Counted in `ServerContext.inFlight` (from the first access-handler call until completion).
-    var counted = false
-    var status = 0
-    var logTag: String?
+    @exclusivity(unchecked) var counted = false
+    @exclusivity(unchecked) var status = 0
+    @exclusivity(unchecked) var logTag: String?
     /// Monotonic nanoseconds at the request line; 0 when no completion hook is installed (no clock read then).
     /// A plain integer: an optional `ContinuousClock.Instant` is a resilient type whose copies and destroys
     /// go through value witnesses, about 750 instructions per request.
-    var started: UInt64
+    @exclusivity(unchecked) var started: UInt64
 
     /// The server's count of live states, so tests can prove every path through MHD releases its state.
     private let liveCount: LiveCount

@@ -13,7 +13,9 @@ public final class Lock<Value: ~Copyable>: @unchecked Sendable {
     // @unchecked: the C mutex lives behind a pointer the compiler cannot reason about; every access to
     // `value` happens between pthread_mutex_lock and pthread_mutex_unlock on it, which is what Sendable asks.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    // Unchecked: every access is inside the mutex, which already makes accesses exclusive; the runtime check
+    // would cost a call on every lock taken (a re-entrant `withLock` deadlocks instead of trapping).
+    @exclusivity(unchecked) private var value: Value
 
     /// A lock guarding `initialValue`.
     public init(_ initialValue: consuming sending Value) {
