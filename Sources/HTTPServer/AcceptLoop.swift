@@ -73,9 +73,7 @@ struct AcceptLoop: Sendable {
             while true {
                 var address = sockaddr_in()
                 var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-                let client = withUnsafeMutablePointer(to: &address) { pointer in
-                    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { cmhd_accept(listener, $0, &length) }
-                }
+                let client = SocketAddress.withGeneric(&address) { cmhd_accept(listener, $0, &length) }
                 if client >= 0 {
                     logged = 0
                     // Only this thread adds, so a count below the limit here stays below it until the add.
@@ -88,11 +86,7 @@ struct AcceptLoop: Sendable {
                     full = false
                     context.openConnections.add(1, ordering: .relaxed)
                     // MHD closes the socket itself when it returns MHD_NO (and logs why): never close it here.
-                    let added = withUnsafePointer(to: &address) { pointer in
-                        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                            MHD_add_connection(daemon.pointer, client, $0, length)
-                        }
-                    }
+                    let added = SocketAddress.withGeneric(&address) { MHD_add_connection(daemon.pointer, client, $0, length) }
                     if added == .NO { context.openConnections.subtract(1, ordering: .relaxed) }
                     continue
                 }

@@ -32,20 +32,14 @@ struct ListeningSocket: Sendable {
             throw failure("setsockopt(SO_REUSEADDR)")
         }
         var address = address
-        let bound = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
+        let bound = SocketAddress.withGeneric(&address) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         guard bound == 0 else { throw failure("bind") }
         // listen() can fail with EADDRINUSE too (SO_REUSEADDR lets bind succeed next to a bound, not yet
         // listening socket); SOMAXCONN is MHD's default backlog.
         guard listen(descriptor, SOMAXCONN) == 0 else { throw failure("listen") }
         var local = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &local) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
+        let named = SocketAddress.withGeneric(&local) { getsockname(descriptor, $0, &length) }
         guard named == 0 else { throw failure("getsockname") }
         return ListeningSocket(descriptor: descriptor, port: UInt16(bigEndian: local.sin_port))
     }

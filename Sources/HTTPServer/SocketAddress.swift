@@ -16,4 +16,11 @@ enum SocketAddress {
         guard parsed == 1 else { throw .invalidHost(host) }
         return address
     }
+
+    /// Lends `address` to a socket call, which takes every address family as a generic `sockaddr`.
+    static func withGeneric<Result>(_ address: inout sockaddr_in, _ body: (UnsafeMutablePointer<sockaddr>) -> Result) -> Result {
+        withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1, body)
+        }
+    }
 }
