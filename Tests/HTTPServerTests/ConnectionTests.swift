@@ -73,42 +73,46 @@ extension HTTPServerTests {
             }
         }
 
-        @Test func openFileDescriptorsDoNotGrowOver10000Requests() throws {
-            try withServer { server in
-                // Warm up: let MHD and the test runtime open whatever they keep open.
-                for _ in 0..<5 { _ = try RawClient(port: server.port).roundTrip("GET", "/hello") }
-                usleep(100_000)
-                let before = openFileDescriptorCount()
-                var answered = 0
-                // 2,000 connections × 5 requests: covers per-connection and per-request leaks, with
-                // 404/405/413 paths mixed in.
-                for connection in 0..<2000 {
-                    let client = try RawClient(port: server.port)
-                    for index in 0..<5 {
-                        let response: RawResponse
-                        switch (connection + index) % 5 {
-                        case 0: response = try client.roundTrip("GET", "/missing")
-                        case 1: response = try client.roundTrip("PUT", "/hello", body: [1])
-                        default: response = try client.roundTrip("POST", "/echo", body: [UInt8(index)])
+        /// In a process of its own: it counts the process's descriptors, which other suites open and close
+        /// meanwhile when tests run in parallel.
+        @Test func openFileDescriptorsDoNotGrowOver10000Requests() async {
+            await #expect(processExitsWith: .success) {
+                try withServer { server in
+                    // Warm up: let MHD and the test runtime open whatever they keep open.
+                    for _ in 0..<5 { _ = try RawClient(port: server.port).roundTrip("GET", "/hello") }
+                    usleep(100_000)
+                    let before = openFileDescriptorCount()
+                    var answered = 0
+                    // 2,000 connections × 5 requests: covers per-connection and per-request leaks, with
+                    // 404/405/413 paths mixed in.
+                    for connection in 0..<2000 {
+                        let client = try RawClient(port: server.port)
+                        for index in 0..<5 {
+                            let response: RawResponse
+                            switch (connection + index) % 5 {
+                            case 0: response = try client.roundTrip("GET", "/missing")
+                            case 1: response = try client.roundTrip("PUT", "/hello", body: [1])
+                            default: response = try client.roundTrip("POST", "/echo", body: [UInt8(index)])
+                            }
+                            if response.status < 500 { answered += 1 }
                         }
-                        if response.status < 500 { answered += 1 }
                     }
+                    #expect(answered == 10_000)
+                    let afterRequests = openFileDescriptorCount()
+                    // MHD closes its side asynchronously after the client's FIN; give it a moment.
+                    var after = openFileDescriptorCount()
+                    for _ in 0..<100 where after > before + 4 {
+                        usleep(20_000)
+                        after = openFileDescriptorCount()
+                    }
+                    #expect(after <= before + 4, "fds before: \(before), right after: \(afterRequests), settled: \(after)")
+                    if ProcessInfo.processInfo.environment["HTTP_TEST_LOG"] != nil {
+                        print("fds before: \(before), right after: \(afterRequests), settled: \(after)")
+                    }
+                    // MHD reports completion just after the last response leaves: give it a moment.
+                    for _ in 0..<100 where server.inFlightRequests != 0 { usleep(10_000) }
+                    #expect(server.inFlightRequests == 0)
                 }
-                #expect(answered == 10_000)
-                let afterRequests = openFileDescriptorCount()
-                // MHD closes its side asynchronously after the client's FIN; give it a moment.
-                var after = openFileDescriptorCount()
-                for _ in 0..<100 where after > before + 4 {
-                    usleep(20_000)
-                    after = openFileDescriptorCount()
-                }
-                #expect(after <= before + 4, "fds before: \(before), right after: \(afterRequests), settled: \(after)")
-                if ProcessInfo.processInfo.environment["HTTP_TEST_LOG"] != nil {
-                    print("fds before: \(before), right after: \(afterRequests), settled: \(after)")
-                }
-                // MHD reports completion just after the last response leaves: give it a moment.
-                for _ in 0..<100 where server.inFlightRequests != 0 { usleep(10_000) }
-                #expect(server.inFlightRequests == 0)
             }
         }
     }

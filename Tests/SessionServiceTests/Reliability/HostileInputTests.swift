@@ -333,86 +333,90 @@ extension ReliabilityTests {
         /// deep nesting and megabyte bodies reach the JSON decoder.
         @Test("5,000 seeded bad requests per body cap (1,000 under ThreadSanitizer): no 5xx, no crash or hang, the witness session unchanged, open files flat",
               arguments: [(65_536, UInt64(0x5EED_0001)), (2 * 1024 * 1024, UInt64(0x5EED_0002))])
-        func badRequests(maxBody: Int, seed: UInt64) throws {
-            let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, threads: 2, idleTimeout: 2, maxBodySize: maxBody)
-            try withTestServer(server: configuration) { client in
-                let port = client.port
-                let witness = try client.createSession(app: "login")
-                try client.apply(witness, #"{"type":"login","name":"kim"}"#, #"{"type":"push","screen":"A"}"#)
-                let before = try client.snapshot(witness)
-                #expect(before.etag == "\"3\"")
+        func badRequests(maxBody: Int, seed: UInt64) async {
+            // In a process of its own: it counts the process's open files, which other suites open and close
+            // meanwhile when tests run in parallel.
+            await #expect(processExitsWith: .success) { [maxBody, seed] in
+                let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, threads: 2, idleTimeout: 2, maxBodySize: maxBody)
+                try withTestServer(server: configuration) { client in
+                    let port = client.port
+                    let witness = try client.createSession(app: "login")
+                    try client.apply(witness, #"{"type":"login","name":"kim"}"#, #"{"type":"push","screen":"A"}"#)
+                    let before = try client.snapshot(witness)
+                    #expect(before.etag == "\"3\"")
 
-                // Warm up every kind of path once, then take the baseline of open files.
-                for _ in 0..<3 { _ = try RelConnection(port: port).roundTrip(relRequest("GET", "/healthz", close: true)) }
-                usleep(100_000)
-                let baselineFiles = openFileDescriptorCount()
-                let baselineSockets = relServerSockets(port: port)
+                    // Warm up every kind of path once, then take the baseline of open files.
+                    for _ in 0..<3 { _ = try RelConnection(port: port).roundTrip(relRequest("GET", "/healthz", close: true)) }
+                    usleep(100_000)
+                    let baselineFiles = openFileDescriptorCount()
+                    let baselineSockets = relServerSockets(port: port)
 
-                // Slowloris: connections that never finish their request, open during the whole run.
-                var stalled: [RelConnection] = []
-                let partials = [
-                    "GET /v1/apps HT", "GET /v1/sessions/\(witness) HTTP/1.1\r\nHost: x\r\nX-Slow: ",
-                    "POST /v1/sessions/\(witness)/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"type\":",
-                    "POST /v1/sessions/\(witness)/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n{\"ty",
-                ]
-                for index in 0..<16 {
-                    let connection = try RelConnection(port: port)
-                    connection.send(partials[index % partials.count])
-                    stalled.append(connection)
-                }
-                let stalledSince = Date()
+                    // Slowloris: connections that never finish their request, open during the whole run.
+                    var stalled: [RelConnection] = []
+                    let partials = [
+                        "GET /v1/apps HT", "GET /v1/sessions/\(witness) HTTP/1.1\r\nHost: x\r\nX-Slow: ",
+                        "POST /v1/sessions/\(witness)/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"type\":",
+                        "POST /v1/sessions/\(witness)/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n{\"ty",
+                    ]
+                    for index in 0..<16 {
+                        let connection = try RelConnection(port: port)
+                        connection.send(partials[index % partials.count])
+                        stalled.append(connection)
+                    }
+                    let stalledSince = Date()
 
-                let failures = RelFailures()
-                let tally = HostileTally()
-                let total = runningUnderThreadSanitizer ? 1_000 : 5_000
-                let workers = 8
-                let started = ContinuousClock.now
-                let expectedState = before.state
-                let expectedTag = before.etag
-                onThreads(workers) { worker in
-                    var generator = HostileGenerator(witness: witness, maxBody: maxBody, random: RelRandom(seed: seed &+ UInt64(worker) &* 0x1000_0000_01))
-                    var keepAlive: RelConnection?
-                    for index in 0..<(total / workers) {
-                        let hostile = generator.next()
-                        let label = "seed \(seed) worker \(worker) #\(index) \(hostile.kind)"
-                        do {
-                            try Self.run(hostile, port: port, keepAlive: &keepAlive, label: label, failures: failures, tally: tally)
-                            // Now and then, read the witness: same bytes, same version, all along.
-                            if index % 50 == 49 {
-                                let reader = try RelConnection(port: port)
-                                let outcome = reader.roundTrip(relRequest("GET", "/v1/sessions/\(witness)", close: true))
-                                if outcome.response?.body != expectedState || outcome.response?.header("ETag") != expectedTag {
-                                    failures.add("\(label): the witness changed or did not answer: \(outcome)")
+                    let failures = RelFailures()
+                    let tally = HostileTally()
+                    let total = runningUnderThreadSanitizer ? 1_000 : 5_000
+                    let workers = 8
+                    let started = ContinuousClock.now
+                    let expectedState = before.state
+                    let expectedTag = before.etag
+                    onThreads(workers) { worker in
+                        var generator = HostileGenerator(witness: witness, maxBody: maxBody, random: RelRandom(seed: seed &+ UInt64(worker) &* 0x1000_0000_01))
+                        var keepAlive: RelConnection?
+                        for index in 0..<(total / workers) {
+                            let hostile = generator.next()
+                            let label = "seed \(seed) worker \(worker) #\(index) \(hostile.kind)"
+                            do {
+                                try HostileInput.run(hostile, port: port, keepAlive: &keepAlive, label: label, failures: failures, tally: tally)
+                                // Now and then, read the witness: same bytes, same version, all along.
+                                if index % 50 == 49 {
+                                    let reader = try RelConnection(port: port)
+                                    let outcome = reader.roundTrip(relRequest("GET", "/v1/sessions/\(witness)", close: true))
+                                    if outcome.response?.body != expectedState || outcome.response?.header("ETag") != expectedTag {
+                                        failures.add("\(label): the witness changed or did not answer: \(outcome)")
+                                    }
                                 }
+                            } catch {
+                                failures.add("\(label): \(error)")
                             }
-                        } catch {
-                            failures.add("\(label): \(error)")
                         }
                     }
+                    let elapsed = ContinuousClock.now - started
+                    print("hostile input, body cap \(maxBody), seed \(seed): \(total) requests in \(elapsed)\n\(tally.summary)")
+                    #expect(failures.count == 0, "\(failures.summary())")
+
+                    // Every stalled connection was closed by the idle timeout (2 s), none answered with a 5xx.
+                    let waited = Date().timeIntervalSince(stalledSince)
+                    for (index, connection) in stalled.enumerated() {
+                        #expect(connection.waitForClose(timeout: max(0.5, 4 - waited)), "stalled connection \(index) still open")
+                    }
+                    stalled.removeAll()
+
+                    // Nothing changed: the witness's bytes, version and history, and no session was created.
+                    let after = try client.another().snapshot(witness)
+                    #expect(after.etag == before.etag, "the witness's version moved from \(before.etag ?? "-") to \(after.etag ?? "-")")
+                    #expect(after.state == before.state, "the witness's state changed: \(String(decoding: after.state, as: UTF8.self).prefix(600))")
+                    #expect(after.history == before.history, "the witness's history changed: \(String(decoding: after.history, as: UTF8.self).prefix(600))")
+                    #expect(client.service.sessionCount == 1)
+
+                    // Open files flat: the server's sockets back to the baseline, the process's files within slack.
+                    let sockets = relSettle(5, limit: baselineSockets + 1) { relServerSockets(port: port) }
+                    #expect(sockets <= baselineSockets + 1, "server sockets: \(baselineSockets) before, \(sockets) after")
+                    let files = relSettle(5, limit: baselineFiles + 8) { openFileDescriptorCount() }
+                    #expect(files <= baselineFiles + 8, "open files: \(baselineFiles) before, \(files) after")
                 }
-                let elapsed = ContinuousClock.now - started
-                print("hostile input, body cap \(maxBody), seed \(seed): \(total) requests in \(elapsed)\n\(tally.summary)")
-                #expect(failures.count == 0, "\(failures.summary())")
-
-                // Every stalled connection was closed by the idle timeout (2 s), none answered with a 5xx.
-                let waited = Date().timeIntervalSince(stalledSince)
-                for (index, connection) in stalled.enumerated() {
-                    #expect(connection.waitForClose(timeout: max(0.5, 4 - waited)), "stalled connection \(index) still open")
-                }
-                stalled.removeAll()
-
-                // Nothing changed: the witness's bytes, version and history, and no session was created.
-                let after = try client.another().snapshot(witness)
-                #expect(after.etag == before.etag, "the witness's version moved from \(before.etag ?? "-") to \(after.etag ?? "-")")
-                #expect(after.state == before.state, "the witness's state changed: \(String(decoding: after.state, as: UTF8.self).prefix(600))")
-                #expect(after.history == before.history, "the witness's history changed: \(String(decoding: after.history, as: UTF8.self).prefix(600))")
-                #expect(client.service.sessionCount == 1)
-
-                // Open files flat: the server's sockets back to the baseline, the process's files within slack.
-                let sockets = relSettle(5, limit: baselineSockets + 1) { relServerSockets(port: port) }
-                #expect(sockets <= baselineSockets + 1, "server sockets: \(baselineSockets) before, \(sockets) after")
-                let files = relSettle(5, limit: baselineFiles + 8) { openFileDescriptorCount() }
-                #expect(files <= baselineFiles + 8, "open files: \(baselineFiles) before, \(files) after")
             }
         }
 
