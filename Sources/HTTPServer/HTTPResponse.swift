@@ -42,6 +42,12 @@ public struct HTTPResponse: Sendable {
         HTTPResponse(status: status, headers: headers(contentType: "application/json", extraHeaders), body: body)
     }
 
+    /// A response with an `application/json` body and its `ETag`: the headers in one allocation (every state
+    /// answer has exactly these two).
+    public static func json(status: Int = 200, _ body: [UInt8], etag: String) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json"), ("ETag", etag)], body: body)
+    }
+
     /// An RFC 9457 `application/problem+json` response:
     /// `{"type":"urn:ribsd:problem:<code>","title":…,"status":…,"detail":…,"code":…}`.
     public static func problem(

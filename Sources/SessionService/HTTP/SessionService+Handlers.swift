@@ -24,7 +24,7 @@ extension SessionService {
     }
 
     func state(_ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
-        try withLiveSession(request) { core in .json(core.stateJSON, extraHeaders: [("ETag", core.etag)]) }
+        try withLiveSession(request) { core in .json(core.stateJSON, etag: core.etag) }
     }
 
     func history(_ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
@@ -78,7 +78,7 @@ extension SessionService {
             }
             metrics.recordEvent(event.type.rawValue, changed ? .applied : .unchanged)
             if changed { metrics.recordLeaks(core.runtime.leakCount) }
-            let response = HTTPResponse.json(core.stateJSON, extraHeaders: [("ETag", core.etag)])
+            let response = HTTPResponse.json(core.stateJSON, etag: core.etag)
             if let key { core.idempotency.remember(key, body: body, response: response) }
             return response
         }
