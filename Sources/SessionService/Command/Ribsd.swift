@@ -11,6 +11,10 @@ public enum Ribsd {
 
     /// Runs the server for `registry` until SIGINT or SIGTERM; exits the process (0 on a clean stop, 2 on bad flags or a port in use).
     public static func main(registry: AppRegistry, arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        // A log pipe whose reader went away must cost log lines, not the process: a write to it then fails
+        // with EPIPE instead of raising SIGPIPE, whose default is to end the process. (MHD already sends
+        // with MSG_NOSIGNAL, so clients that hang up never raised it.)
+        signal(SIGPIPE, SIG_IGN)
         let options: RibsdOptions
         do {
             options = try RibsdOptions.parse(arguments, environment: ProcessInfo.processInfo.environment)
@@ -73,6 +77,7 @@ public enum Ribsd {
     }
 
     private static func write(_ text: String, to handle: FileHandle) {
-        handle.write(Data(text.utf8))
+        // The throwing form: the old `write(_:)` traps when the stream is closed (EPIPE).
+        try? handle.write(contentsOf: Data(text.utf8))
     }
 }

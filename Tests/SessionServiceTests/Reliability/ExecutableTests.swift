@@ -208,5 +208,24 @@ extension ReliabilityTests {
             ribsd.signal(SIGTERM)
             #expect(ribsd.wait(timeout: 20)?.status == 0)
         }
+
+        @Test("a log pipe nobody reads: every request still answered, exit 0 on SIGTERM")
+        func closedLogPipe() throws {
+            // A log collector that goes away leaves ribsd's stderr a pipe without a reader: each request's log
+            // line then fails with EPIPE, which must cost the line, not the process (SIGPIPE's default).
+            let (ribsd, port, _) = try RibsdProcess.listening(["--log-level", "info"], closedStderr: true)
+            let client = HTTPClient(port: port)
+            let created = try client.request("POST", "/v1/sessions", body: Array(#"{"app":"login"}"#.utf8), headers: [("Content-Type", "application/json")])
+            #expect(created.status == 201, "\(created.text)")
+            let id = try #require(created.json?["session"] as? String)
+            for event in [#"{"type":"login","name":"kim"}"#, #"{"type":"push","screen":"A"}"#, #"{"type":"pop"}"#] {
+                let answer = try client.request("POST", "/v1/sessions/\(id)/events", body: Array(event.utf8), headers: [("Content-Type", "application/json")])
+                #expect(answer.status == 200, "\(event): \(answer.status) \(answer.text)")
+            }
+            #expect(try client.request("GET", "/v1/sessions/\(id)").header("ETag") == "\"4\"")
+            ribsd.signal(SIGTERM)
+            let exit = ribsd.wait(timeout: 20)
+            #expect(exit?.exited == true && exit?.status == 0, "exit: \(String(describing: exit))")
+        }
     }
 }

@@ -9,8 +9,8 @@ import TestSupport
 import Glibc
 #endif
 
-/// Every reliability test runs one at a time: several count this process's open files or measure timing.
-/// (Suites of other files may still run next to them; the checks allow for that.)
+/// Every reliability test runs one at a time: several load the machine or measure timing. (Suites of other
+/// files may still run next to them; the checks allow for that, and open files are counted in a child process.)
 @Suite(.serialized) struct ReliabilityTests {}
 
 // MARK: - Seeded randomness
@@ -331,14 +331,16 @@ enum RibsdBinary {
 }
 
 /// A running `ribsd`: stdout through a pipe (read line by line), stderr into a file (a pipe could fill up
-/// under request logging and block the server).
+/// under request logging and block the server), or into a pipe nobody reads (`closedStderr`).
 final class RibsdProcess {
     let process = Process()
     private let stdoutPipe = Pipe()
     private let stderrURL: URL
     private var pending: [UInt8] = []
 
-    init(_ arguments: [String], environment extra: [String: String] = [:]) throws {
+    /// Starts `ribsd` with `arguments`; with `closedStderr`, its stderr is a pipe whose read end is closed
+    /// as soon as it runs, as when a log collector goes away.
+    init(_ arguments: [String], environment extra: [String: String] = [:], closedStderr: Bool = false) throws {
         guard let binary = RibsdBinary.locate() else {
             throw ClientError("ribsd not found next to \(CommandLine.arguments[0]) (build it: swift build --build-tests; or set RIBSD_BINARY)")
         }
@@ -350,9 +352,15 @@ final class RibsdProcess {
         process.standardOutput = stdoutPipe
         stderrURL = FileManager.default.temporaryDirectory.appendingPathComponent("ribsd-stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: stderrURL)
+        let stderrPipe = closedStderr ? Pipe() : nil
+        process.standardError = try stderrPipe ?? FileHandle(forWritingTo: stderrURL)
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        if let stderrPipe {
+            // Only the child keeps a write end; with no reader left, its next write gets EPIPE (or SIGPIPE).
+            try stderrPipe.fileHandleForWriting.close()
+            try stderrPipe.fileHandleForReading.close()
+        }
     }
 
     deinit {
@@ -408,8 +416,10 @@ final class RibsdProcess {
     }
 
     /// Starts `ribsd --port 0 ...` and reads its port from the first stdout line.
-    static func listening(_ arguments: [String], environment: [String: String] = [:]) throws -> (RibsdProcess, UInt16, String) {
-        let ribsd = try RibsdProcess(["--port", "0"] + arguments, environment: environment)
+    static func listening(
+        _ arguments: [String], environment: [String: String] = [:], closedStderr: Bool = false
+    ) throws -> (RibsdProcess, UInt16, String) {
+        let ribsd = try RibsdProcess(["--port", "0"] + arguments, environment: environment, closedStderr: closedStderr)
         guard let line = ribsd.readLine(timeout: 30) else {
             _ = ribsd.wait(timeout: 1)
             throw ClientError("ribsd printed no line within 30 s; stderr: \(ribsd.stderr)")
