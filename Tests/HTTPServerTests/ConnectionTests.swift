@@ -74,9 +74,9 @@ extension HTTPServerTests {
         }
 
         /// In a process of its own: it counts the process's descriptors, which other suites open and close
-        /// meanwhile when tests run in parallel.
+        /// meanwhile when tests run in parallel. (A failed check there reports its message, not its values.)
         @Test func openFileDescriptorsDoNotGrowOver10000Requests() async {
-            await #expect(processExitsWith: .success) {
+            let child = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
                 try withServer { server in
                     // Warm up: let MHD and the test runtime open whatever they keep open.
                     for _ in 0..<5 { _ = try RawClient(port: server.port).roundTrip("GET", "/hello") }
@@ -97,7 +97,7 @@ extension HTTPServerTests {
                             if response.status < 500 { answered += 1 }
                         }
                     }
-                    #expect(answered == 10_000)
+                    #expect(answered == 10_000, "answered: \(answered) of 10,000")
                     let afterRequests = openFileDescriptorCount()
                     // MHD closes its side asynchronously after the client's FIN; give it a moment.
                     var after = openFileDescriptorCount()
@@ -111,9 +111,11 @@ extension HTTPServerTests {
                     }
                     // MHD reports completion just after the last response leaves: give it a moment.
                     for _ in 0..<100 where server.inFlightRequests != 0 { usleep(10_000) }
-                    #expect(server.inFlightRequests == 0)
+                    #expect(server.inFlightRequests == 0, "in flight after the run: \(server.inFlightRequests)")
                 }
             }
+            // The child's output is discarded unless observed: pass it on.
+            print(String(decoding: child?.standardOutputContent ?? [], as: UTF8.self), terminator: "")
         }
     }
 }

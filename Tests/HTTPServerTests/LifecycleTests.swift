@@ -64,7 +64,7 @@ extension HTTPServerTests {
         }
 
         /// In a process of its own: it counts the process's descriptors, which other suites open and close
-        /// meanwhile when tests run in parallel.
+        /// meanwhile when tests run in parallel. (A failed check there reports its message, not its values.)
         @Test func startAndStopDoNotLeakDescriptors() async {
             await #expect(processExitsWith: .success) {
                 // Warm-up cycle, then 20 more: MHD's epoll/ITC fds and our listening socket must all close.
@@ -78,7 +78,8 @@ extension HTTPServerTests {
                 try cycle()
                 let before = openFileDescriptorCount()
                 for _ in 0..<20 { try cycle() }
-                #expect(openFileDescriptorCount() <= before)
+                let after = openFileDescriptorCount()
+                #expect(after <= before, "open descriptors: \(before) before 20 start/stop cycles, \(after) after")
             }
         }
 
@@ -99,7 +100,7 @@ extension HTTPServerTests {
         }
 
         /// In a process of its own: it counts the process's descriptors, which other suites open and close
-        /// meanwhile when tests run in parallel.
+        /// meanwhile when tests run in parallel. (A failed check there reports its message, not its values.)
         @Test func failedStartsThrowClearErrorsAndLeaveNoDescriptorOpen() async {
             await #expect(processExitsWith: .success) {
                 try withServer { (first: HTTPServer) throws -> Void in
@@ -115,16 +116,18 @@ extension HTTPServerTests {
                     _ = startError(host: "127.0.0.1", port: first.port)
                     let before = openFileDescriptorCount()
                     for _ in 0..<10 {
-                        #expect(startError(host: "127.0.0.1", port: first.port) == .addressInUse(host: "127.0.0.1", port: first.port))
+                        let inUse = startError(host: "127.0.0.1", port: first.port)
+                        #expect(inUse == .addressInUse(host: "127.0.0.1", port: first.port), "\(String(describing: inUse))")
                         // 192.0.2.1 (TEST-NET-1, documentation only) is on no interface: bind fails.
                         guard case .startFailed(let host, _, let reason)? = startError(host: "192.0.2.1", port: 0) else {
                             Issue.record("binding 192.0.2.1 did not fail with startFailed")
                             return
                         }
-                        #expect(host == "192.0.2.1")
+                        #expect(host == "192.0.2.1", "host: \(host)")
                         #expect(reason.contains("bind failed"), "\(reason)")
                     }
-                    #expect(openFileDescriptorCount() <= before)
+                    let after = openFileDescriptorCount()
+                    #expect(after <= before, "open descriptors: \(before) before 20 failed starts, \(after) after")
                 }
             }
         }

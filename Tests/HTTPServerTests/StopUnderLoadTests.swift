@@ -14,9 +14,9 @@ extension HTTPServerTests {
     /// MHD_quiesce_daemon raced with an epoll worker over the listening socket (MHD 0.9.75).
     @Suite struct StopUnderLoad {
         /// In a process of its own: it counts the process's descriptors, which other suites open and close
-        /// meanwhile when tests run in parallel.
+        /// meanwhile when tests run in parallel. (A failed check there reports its message, not its values.)
         @Test func stopMidLoadAnswersWholeLeaksNothingAndRefusesAfterwards() async {
-            await #expect(processExitsWith: .success) {
+            let child = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
                 // A warm-up round first: whatever the runtime opens once is not a leak.
                 try StopUnderLoad.runRound(0)
                 let before = openFileDescriptorCount()
@@ -29,6 +29,8 @@ extension HTTPServerTests {
                 }
                 #expect(after <= before, "open descriptors: \(before) before 8 rounds, \(after) after")
             }
+            // The child's output is discarded unless observed: pass it on.
+            print(String(decoding: child?.standardOutputContent ?? [], as: UTF8.self), terminator: "")
         }
 
         /// One round: 16 clients open connections and send requests as fast as they can (one to four per
@@ -69,7 +71,7 @@ extension HTTPServerTests {
             #expect(stopTook < .seconds(3), "round \(round): stop took \(stopTook)")
             #expect(stats.broken.isEmpty, "round \(round): \(stats.broken.prefix(5))")
             #expect(after.fd < 0 && after.errno == ECONNREFUSED, "round \(round): port \(port) still accepts")
-            #expect(server.port == 0)
+            #expect(server.port == 0, "round \(round): port \(server.port) after stop")
             if ProcessInfo.processInfo.environment["HTTP_TEST_LOG"] != nil {
                 print("round \(round): \(answeredBeforeStop) answered in \(started - loadStarted), stop took \(stopTook); "
                       + "in all \(stats.answered.load(ordering: .relaxed)) answered, \(stats.closed.load(ordering: .relaxed)) "

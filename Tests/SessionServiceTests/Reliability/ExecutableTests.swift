@@ -139,7 +139,7 @@ extension ReliabilityTests {
         @Test("a port in use: exit 2, one line on stderr naming the port, nothing on stdout")
         func portInUse() throws {
             // Hold a listening socket on a free port.
-            let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
             #expect(holder >= 0)
             defer { close(holder) }
             var address = sockaddr_in()

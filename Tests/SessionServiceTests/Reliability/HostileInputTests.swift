@@ -335,15 +335,15 @@ extension ReliabilityTests {
               arguments: [(65_536, UInt64(0x5EED_0001)), (2 * 1024 * 1024, UInt64(0x5EED_0002))])
         func badRequests(maxBody: Int, seed: UInt64) async {
             // In a process of its own: it counts the process's open files, which other suites open and close
-            // meanwhile when tests run in parallel.
-            await #expect(processExitsWith: .success) { [maxBody, seed] in
+            // meanwhile when tests run in parallel. (A failed check there reports its message, not its values.)
+            let child = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) { [maxBody, seed] in
                 let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, threads: 2, idleTimeout: 2, maxBodySize: maxBody)
                 try withTestServer(server: configuration) { client in
                     let port = client.port
                     let witness = try client.createSession(app: "login")
                     try client.apply(witness, #"{"type":"login","name":"kim"}"#, #"{"type":"push","screen":"A"}"#)
                     let before = try client.snapshot(witness)
-                    #expect(before.etag == "\"3\"")
+                    #expect(before.etag == "\"3\"", "the witness's ETag: \(before.etag ?? "none")")
 
                     // Warm up every kind of path once, then take the baseline of open files.
                     for _ in 0..<3 { _ = try RelConnection(port: port).roundTrip(relRequest("GET", "/healthz", close: true)) }
@@ -409,7 +409,7 @@ extension ReliabilityTests {
                     #expect(after.etag == before.etag, "the witness's version moved from \(before.etag ?? "-") to \(after.etag ?? "-")")
                     #expect(after.state == before.state, "the witness's state changed: \(String(decoding: after.state, as: UTF8.self).prefix(600))")
                     #expect(after.history == before.history, "the witness's history changed: \(String(decoding: after.history, as: UTF8.self).prefix(600))")
-                    #expect(client.service.sessionCount == 1)
+                    #expect(client.service.sessionCount == 1, "sessions: \(client.service.sessionCount)")
 
                     // Open files flat: the server's sockets back to the baseline, the process's files within slack.
                     let sockets = relSettle(5, limit: baselineSockets + 1) { relServerSockets(port: port) }
@@ -418,6 +418,8 @@ extension ReliabilityTests {
                     #expect(files <= baselineFiles + 8, "open files: \(baselineFiles) before, \(files) after")
                 }
             }
+            // The child's output is discarded unless observed: pass its summary on.
+            print(String(decoding: child?.standardOutputContent ?? [], as: UTF8.self), terminator: "")
         }
 
         /// Sends one case and checks its answers.

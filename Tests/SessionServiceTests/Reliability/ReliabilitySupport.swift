@@ -352,15 +352,21 @@ final class RibsdProcess {
         process.standardOutput = stdoutPipe
         stderrURL = FileManager.default.temporaryDirectory.appendingPathComponent("ribsd-stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-        let stderrPipe = closedStderr ? Pipe() : nil
-        process.standardError = try stderrPipe ?? FileHandle(forWritingTo: stderrURL)
+        var unread: FileHandle?
+        if closedStderr {
+            // The read end closed at once, before the child exists, and the write end close-on-exec: a process
+            // started meanwhile holds no reader (Glibc does not export pipe2), so the child's writes to stderr
+            // get EPIPE (or SIGPIPE).
+            var ends: [Int32] = [-1, -1]
+            guard pipe(&ends) == 0 else { throw ClientError("pipe: \(String(cString: strerror(errno)))") }
+            close(ends[0])
+            _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+            unread = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+        }
+        process.standardError = try unread ?? FileHandle(forWritingTo: stderrURL)
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        if let stderrPipe {
-            // Only the child keeps a write end; with no reader left, its next write gets EPIPE (or SIGPIPE).
-            try stderrPipe.fileHandleForWriting.close()
-            try stderrPipe.fileHandleForReading.close()
-        }
+        try unread?.close()
     }
 
     deinit {
