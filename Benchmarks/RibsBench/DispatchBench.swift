@@ -97,7 +97,11 @@ enum DispatchBench {
     static func http(fillers: Int) -> [Measurement] {
         // The large target first: making its fillers takes seconds (tens on a busy host), and a connection
         // left idle that long would meet the server's idle timeout.
-        guard let large = Target(fillers: fillers), let small = Target(fillers: 0) else { return [] }
+        guard let large = Target(fillers: fillers) else { return [] }
+        guard let small = Target(fillers: 0) else {
+            large.stop()
+            return []
+        }
         defer {
             small.stop()
             large.stop()

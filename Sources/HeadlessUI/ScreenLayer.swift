@@ -1,4 +1,5 @@
-/// One layer of what is on screen: the window's root, or one modal presentation.
+/// One layer of what is on screen, as it was when the window made it: the window's root, or one modal
+/// presentation. A snapshot: read `Window.layers` again after the screen changes.
 public struct ScreenLayer {
     /// How a layer came on screen.
     public enum Style: String, Sendable {
@@ -16,21 +17,18 @@ public struct ScreenLayer {
     public let style: Style
     /// The controller at the base of the layer.
     public let controller: ViewController
+    /// The navigation controller that drives this layer: the layer's controller itself, or the first one it contains.
+    public let navigationController: NavigationController?
     /// The screens of the layer's stack, bottom to top; a single screen when there is no navigation controller.
-    ///
-    /// Read once when the layer is made: a layer is a snapshot of the screen, and a render reads its stack
-    /// several times (the layers, the front stack, the top, the path to the top).
     public let stack: [ViewController]
 
+    // Both found once, when the layer is made: a render reads the stack several times (the layers, the front
+    // stack, the top, the path to the top), and each search walks the containment tree.
     init(style: Style, controller: ViewController) {
         self.style = style
         self.controller = controller
-        stack = Self.firstNavigationController(in: controller)?.viewControllers ?? [controller]
-    }
-
-    /// The navigation controller that drives this layer: the layer's controller itself, or the first one it contains.
-    public var navigationController: NavigationController? {
-        Self.firstNavigationController(in: controller)
+        navigationController = Self.firstNavigationController(in: controller)
+        stack = navigationController?.viewControllers ?? [controller]
     }
 
     /// The controller the user sees on this layer.

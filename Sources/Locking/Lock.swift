@@ -14,7 +14,7 @@ public final class Lock<Value: ~Copyable>: @unchecked Sendable {
     // `value` happens between pthread_mutex_lock and pthread_mutex_unlock on it, which is what Sendable asks.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     // Unchecked: every access is inside the mutex, which already makes accesses exclusive; the runtime check
-    // would cost a call on every lock taken (a re-entrant `withLock` deadlocks instead of trapping).
+    // would cost a call on every lock taken. (A re-entrant `withLock` deadlocks in the mutex either way.)
     @exclusivity(unchecked) private var value: Value
 
     /// A lock guarding `initialValue`.
