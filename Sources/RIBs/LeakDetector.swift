@@ -44,6 +44,10 @@ public final class LeakDetector: DeinitObserver {
     /// The window whose hierarchy decides "still on screen".
     @exclusivity(unchecked) public weak var window: Window?
     @exclusivity(unchecked) private var expectations: [Expectation] = []
+    /// How many of `expectations` are not marked gone. When none is, the list only holds records of objects
+    /// that went: it is dropped at once instead of at the next `leaks()`, which a replay of the history
+    /// (events applied without a render between them) would otherwise reach with a record per RIB it detached.
+    @exclusivity(unchecked) private var unmarked = 0
     /// Where each expected object sits in `expectations`, so registering stays O(1) however many pile up;
     /// built only past `scanLimit` expectations (a detach expects three, and a short scan beats hashing).
     @exclusivity(unchecked) private var positions: [ObjectIdentifier: Int]?
@@ -90,6 +94,8 @@ public final class LeakDetector: DeinitObserver {
             if expectations[position].object == nil { expectations[position] = expectation }
             return
         }
+        dropIfAllGone()
+        unmarked += 1
         positions?[id] = expectations.count
         expectations.append(expectation)
         if positions == nil, expectations.count > Self.scanLimit { reindex() }
@@ -99,12 +105,21 @@ public final class LeakDetector: DeinitObserver {
         guard let position = position(of: id) else { return }
         // Marked, not removed: removing would shift (and re-index) the rest; `leaks()` compacts.
         expectations[position].gone = true
+        unmarked -= 1
         positions?[id] = nil
+    }
+
+    /// Forgets the records when every one of them is marked gone.
+    private func dropIfAllGone() {
+        guard unmarked == 0, !expectations.isEmpty else { return }
+        expectations.removeAll(keepingCapacity: true)
+        positions = nil
     }
 
     /// Withdraws expectations for `router` and its subtree, attached again.
     public func cancelExpectations(forSubtreeOf router: any Routing) {
         // Attaching is frequent and pending expectations rare: skip walking the subtree when nothing waits.
+        dropIfAllGone()
         guard !expectations.isEmpty else { return }
         var ids = Set<ObjectIdentifier>()
         router.forEachInSubtree { node in
@@ -139,6 +154,7 @@ public final class LeakDetector: DeinitObserver {
     private func compact(keeping keep: (Expectation) -> Bool) {
         guard !expectations.isEmpty else { return }
         expectations.removeAll { $0.object == nil || !keep($0) }
+        unmarked = expectations.count
         reindex()
     }
 
