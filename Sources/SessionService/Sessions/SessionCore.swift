@@ -165,8 +165,8 @@ package final class SessionCore {
     }
 
     private static func etag(_ version: Int) -> String {
-        // Versions count from 1. Digits between quotes in a stack buffer: a string of up to 15 bytes is stored inline, where
-        // interpolation would allocate and call `description` on every event.
+        // Versions count from 1. Digits between quotes in a stack buffer: a string of up to 15 bytes is stored
+        // inline, where interpolation would allocate and call `description` on every event.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 22) { buffer in
             var start = buffer.count - 1
             buffer[start] = UInt8(ascii: "\"")
