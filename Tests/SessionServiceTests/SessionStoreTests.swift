@@ -6,7 +6,6 @@ import Testing
 @Suite("SessionStore: sharded by id, one limit across the shards")
 struct SessionStoreTests {
     private func session(_ number: Int) -> Session {
-        // Ids end in every base64url character, so every shard gets some.
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
         return Session(id: "s\(number)-\(alphabet[number % alphabet.count])", app: BuiltinApps.login, now: 0, idempotencyKeys: 4)
     }
@@ -40,5 +39,24 @@ struct SessionStoreTests {
         #expect(store.insert(c))
         #expect(Set(store.all().map(\.id)) == [b.id, c.id])
         #expect(store.session(a.id) == nil)
+    }
+
+    @Test("ids of the service's form spread over every shard: 1,600 of them put 50 to 150 in each of the 16")
+    func idsSpreadOverTheShards() {
+        // The form RandomSessionIDs makes (128 bits, base64url), from a fixed sequence so the test is repeatable.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        let ids = (0..<1_600).map { _ in Base64URL.encode128(high: next(), low: next()) }
+        var perShard = [Int](repeating: 0, count: SessionStore.shardCount)
+        for id in ids { perShard[SessionStore.shardIndex(of: id)] += 1 }
+
+        #expect(SessionStore.shardCount == 16)
+        #expect(perShard.allSatisfy { (50...150).contains($0) }, "sessions per shard: \(perShard)")
     }
 }
