@@ -1,6 +1,7 @@
 import AppHosting
 import Foundation
 import HTTPServer
+import Locking
 import Synchronization
 
 /// Sessions over HTTP: creates them, applies events under each session's lock, and answers the contract's JSON.
@@ -17,6 +18,8 @@ public final class SessionService: Sendable {
     public let metrics = ServiceMetrics()
     /// When a refused creation last swept expired sessions (milliseconds).
     private let lastCreationSweep = Atomic<Int64>(Int64.min)
+    /// The logger `instrument` was given: `/metrics` shows the lines it dropped.
+    private let logger = Lock<RequestLogger?>(nil)
 
     /// Creates the service; clock and id source are injected so that tests and replays control them.
     public init(
@@ -42,7 +45,7 @@ public final class SessionService: Sendable {
         router.add(.GET, "/metrics") { [self] _ in
             HTTPResponse(
                 status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
-                body: Array(metrics.render(sessionsAlive: store.count).utf8))
+                body: Array(metrics.render(sessionsAlive: store.count, logLinesDropped: logger.withLock { $0?.droppedLines } ?? 0).utf8))
         }
         router.add(.POST, "/v1/sessions") { [self] request in respond(request) { () throws(ServiceError) in try createSession(request) } }
         router.add(.GET, "/v1/sessions/:id") { [self] request in respond(request) { () throws(ServiceError) in try state(request) } }
@@ -55,6 +58,7 @@ public final class SessionService: Sendable {
 
     /// Counts every request `server` finishes in `metrics` and logs it; call before `server.start()`.
     public func instrument(_ server: HTTPServer, logger: RequestLogger) {
+        self.logger.withLock { $0 = logger }
         server.onRequestCompleted = { [metrics] summary in
             metrics.record(summary)
             logger.request(summary)

@@ -14,6 +14,8 @@ struct RibsdOptionsTests {
         #expect(options.service.sessionTTL == 1800)
         #expect(options.service.maxEventsPerSession == 100_000)
         #expect(options.server.threads >= 1)
+        #expect(options.logLevel == .info)
+        #expect(options.logBuffer == 1 << 20)
         #expect(!options.showHelp && !options.showVersion)
     }
 
@@ -21,7 +23,7 @@ struct RibsdOptionsTests {
     func flags() throws {
         let options = try RibsdOptions.parse(
             ["--host", "0.0.0.0", "--port", "0", "--threads", "3", "--max-sessions", "5", "--session-ttl", "7", "--max-body", "1024",
-             "--max-events", "9"],
+             "--max-events", "9", "--log-level", "warn", "--log-buffer", "4096"],
             environment: [:])
         #expect(options.server.host == "0.0.0.0")
         #expect(options.server.port == 0)
@@ -30,6 +32,8 @@ struct RibsdOptionsTests {
         #expect(options.service.sessionTTL == 7)
         #expect(options.service.maxEventsPerSession == 9)
         #expect(options.server.maxBodySize == 1024)
+        #expect(options.logLevel == .warn)
+        #expect(options.logBuffer == 4096)
 
         let equals = try RibsdOptions.parse(["--port=9090", "--max-body=10", "--host=localhost"], environment: [:])
         #expect(equals.server.port == 9090)
@@ -44,7 +48,8 @@ struct RibsdOptionsTests {
     func environment() throws {
         let options = try RibsdOptions.parse([], environment: [
             "RIBSD_HOST": "0.0.0.0", "RIBSD_PORT": "9000", "RIBSD_THREADS": "2", "RIBSD_MAX_SESSIONS": "50",
-            "RIBSD_SESSION_TTL": "30", "RIBSD_MAX_BODY": "2048", "RIBSD_MAX_EVENTS": "40", "UNRELATED": "x",
+            "RIBSD_SESSION_TTL": "30", "RIBSD_MAX_BODY": "2048", "RIBSD_MAX_EVENTS": "40", "RIBSD_LOG_LEVEL": "off",
+            "RIBSD_LOG_BUFFER": "65536", "UNRELATED": "x",
         ])
         #expect(options.server.host == "0.0.0.0")
         #expect(options.server.port == 9000)
@@ -53,6 +58,8 @@ struct RibsdOptionsTests {
         #expect(options.service.sessionTTL == 30)
         #expect(options.service.maxEventsPerSession == 40)
         #expect(options.server.maxBodySize == 2048)
+        #expect(options.logLevel == .off)
+        #expect(options.logBuffer == 65536)
     }
 
     @Test("a flag wins over the environment")
@@ -70,7 +77,8 @@ struct RibsdOptionsTests {
           arguments: [
             ["--port", "70000"], ["--port", "-1"], ["--port", "abc"], ["--port", ""], ["--threads", "0"], ["--threads", "x"],
             ["--max-sessions", "0"], ["--session-ttl", "-5"], ["--session-ttl", "1.5"], ["--max-body", "0"],
-            ["--max-events", "0"], ["--max-events", "1e6"],
+            ["--max-events", "0"], ["--max-events", "1e6"], ["--log-level", "loud"], ["--log-buffer", "0"],
+            ["--log-buffer", "2000000000"], ["--log-buffer", "1MiB"],
             ["--max-body", "999999999999"], ["--host", ""], ["--bogus"], ["--port"], ["--max-body="], ["8080"],
           ])
     func badFlags(arguments: [String]) {
@@ -85,7 +93,7 @@ struct RibsdOptionsTests {
 
     @Test("bad environment values are a ParseError too")
     func badEnvironment() {
-        for environment in [["RIBSD_PORT": "abc"], ["RIBSD_MAX_SESSIONS": "0"], ["RIBSD_MAX_BODY": "-1"], ["RIBSD_HOST": ""], ["RIBSD_THREADS": "many"]] {
+        for environment in [["RIBSD_PORT": "abc"], ["RIBSD_MAX_SESSIONS": "0"], ["RIBSD_MAX_BODY": "-1"], ["RIBSD_HOST": ""], ["RIBSD_THREADS": "many"], ["RIBSD_LOG_BUFFER": "0"]] {
             #expect(throws: RibsdOptions.ParseError.self, "\(environment)") { try RibsdOptions.parse([], environment: environment) }
         }
     }

@@ -24,7 +24,7 @@ public enum Ribsd {
         if options.showHelp { write(RibsdOptions.usage, to: .standardOutput); exit(0) }
         if options.showVersion { write("ribsd \(version)\n", to: .standardOutput); exit(0) }
 
-        let logger = RequestLogger(level: options.logLevel)
+        let logger = RequestLogger(level: options.logLevel, bufferBytes: options.logBuffer)
         let service = SessionService(registry: registry, configuration: options.service)
         let router = HTTPRouter()
         service.addRoutes(to: router)
@@ -63,6 +63,8 @@ public enum Ribsd {
                 sweeper.cancel()
                 service.closeAll()
                 logger.message(.info, "stopped")
+                // A log reader that is stuck gets two seconds, then the process ends without its last lines.
+                logger.flush(timeout: 2)
                 exit(0)
             }
             source.resume()

@@ -9,6 +9,8 @@ public struct RibsdOptions: Sendable, Equatable {
     public var service = ServiceConfiguration()
     /// What the log shows.
     public var logLevel = RequestLogger.Level.info
+    /// Bytes of log lines held while stderr is slow.
+    public var logBuffer = RequestLogger.defaultBufferBytes
     /// `--help` was given.
     public var showHelp = false
     /// `--version` was given.
@@ -30,6 +32,7 @@ public struct RibsdOptions: Sendable, Equatable {
         ("--max-events", "RIBSD_MAX_EVENTS", "most events one session applies (default 100000)"),
         ("--max-body", "RIBSD_MAX_BODY", "largest request body in bytes (default 65536)"),
         ("--log-level", "RIBSD_LOG_LEVEL", "debug, info (one line per request), warn, error or off (default info)"),
+        ("--log-buffer", "RIBSD_LOG_BUFFER", "bytes of log lines held while stderr is slow; beyond, lines are dropped and counted (default 1048576)"),
     ]
 
     /// Parses `arguments` (without the program name) over `environment`.
@@ -83,6 +86,7 @@ public struct RibsdOptions: Sendable, Equatable {
             }
             options.logLevel = parsed
         }
+        if let bytes = values["--log-buffer"] { options.logBuffer = try positive(bytes, "--log-buffer", max: 1 << 30) }
         return options
     }
 

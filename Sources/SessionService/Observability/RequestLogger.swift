@@ -2,7 +2,8 @@ import AppHosting
 import Glibc
 import HTTPServer
 
-/// One JSON line per event to standard error: requests, start and stop, server errors. Never a body.
+/// One JSON line per event to standard error (buffered: see `LogSink`): requests, start and stop, server errors.
+/// Never a body.
 public struct RequestLogger: Sendable {
     /// How much is logged.
     public enum Level: Int, Sendable, Comparable, CaseIterable {
@@ -24,14 +25,37 @@ public struct RequestLogger: Sendable {
     public let level: Level
     private let clock: any ServiceClock
     private let sink: @Sendable ([UInt8]) -> Void
+    /// The buffered stderr writer, unless a sink was given.
+    private let output: LogSink?
 
-    /// Creates a logger writing to standard error (or to `sink`, for tests).
-    public init(level: Level, clock: any ServiceClock = SystemClock(), sink: (@Sendable ([UInt8]) -> Void)? = nil) {
+    /// Bytes of lines held while stderr is slow, unless `--log-buffer` says otherwise.
+    public static let defaultBufferBytes = 1 << 20
+
+    /// Creates a logger writing to standard error through a buffer of `bufferBytes` (or to `sink`, for tests).
+    public init(
+        level: Level, clock: any ServiceClock = SystemClock(), bufferBytes: Int = RequestLogger.defaultBufferBytes,
+        sink: (@Sendable ([UInt8]) -> Void)? = nil
+    ) {
         self.level = level
         self.clock = clock
-        self.sink = sink ?? { bytes in
-            bytes.withUnsafeBufferPointer { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        if let sink {
+            self.sink = sink
+            output = nil
+        } else {
+            let output = LogSink(descriptor: STDERR_FILENO, capacity: bufferBytes) { [clock] count in
+                Self.line(.warn, "log lines dropped", clock: clock) { $0.field("count", count) }
+            }
+            self.sink = { output.write($0) }
+            self.output = output
         }
+    }
+
+    /// Lines lost because stderr did not keep up (or failed); 0 with a test sink.
+    public var droppedLines: Int { output?.droppedLines ?? 0 }
+
+    /// Writes out the lines still buffered, waiting at most `timeout` seconds.
+    public func flush(timeout: Double) {
+        output?.flush(timeout: timeout)
     }
 
     /// Logs a finished request: method, route template, status, duration, session.
@@ -59,6 +83,13 @@ public struct RequestLogger: Sendable {
     }
 
     private func write(_ level: Level, _ message: String, fields: (inout JSONWriter) -> Void) {
+        sink(Self.line(level, message, clock: clock, fields: fields))
+    }
+
+    /// One JSON line, with its newline.
+    private static func line(
+        _ level: Level, _ message: String, clock: any ServiceClock, fields: (inout JSONWriter) -> Void
+    ) -> [UInt8] {
         var json = JSONWriter(capacity: 256)
         json.beginObject()
         json.field("time", RFC3339.format(milliseconds: clock.nowMilliseconds()))
@@ -68,6 +99,6 @@ public struct RequestLogger: Sendable {
         json.endObject()
         var bytes = json.bytes
         bytes.append(UInt8(ascii: "\n"))
-        sink(bytes)
+        return bytes
     }
 }

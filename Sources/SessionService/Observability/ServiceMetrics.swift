@@ -111,7 +111,7 @@ public final class ServiceMetrics: Sendable {
     }
 
     /// The Prometheus text exposition (format 0.0.4).
-    public func render(sessionsAlive: Int) -> String {
+    public func render(sessionsAlive: Int, logLinesDropped: Int = 0) -> String {
         let snapshot = total()
         var text = ""
         text += "# HELP ribsd_http_requests_total HTTP requests by method, route and status.\n# TYPE ribsd_http_requests_total counter\n"
@@ -138,6 +138,8 @@ public final class ServiceMetrics: Sendable {
         }
         text += "# HELP ribsd_leaks_found_total Leaks the leak detector reported after events.\n# TYPE ribsd_leaks_found_total counter\n"
         text += "ribsd_leaks_found_total \(leaks.load(ordering: .relaxed))\n"
+        text += "# HELP ribsd_log_lines_dropped_total Log lines lost because stderr did not keep up.\n# TYPE ribsd_log_lines_dropped_total counter\n"
+        text += "ribsd_log_lines_dropped_total \(logLinesDropped)\n"
         return text
     }
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Locking
 import Synchronization
 import Testing
 
@@ -213,7 +214,7 @@ extension ReliabilityTests {
         func closedLogPipe() throws {
             // A log collector that goes away leaves ribsd's stderr a pipe without a reader: each request's log
             // line then fails with EPIPE, which must cost the line, not the process (SIGPIPE's default).
-            let (ribsd, port, _) = try RibsdProcess.listening(["--log-level", "info"], closedStderr: true)
+            let (ribsd, port, _) = try RibsdProcess.listening(["--log-level", "info"], stderr: .closedPipe)
             let client = HTTPClient(port: port)
             let created = try client.request("POST", "/v1/sessions", body: Array(#"{"app":"login"}"#.utf8), headers: [("Content-Type", "application/json")])
             #expect(created.status == 201, "\(created.text)")
@@ -226,6 +227,57 @@ extension ReliabilityTests {
             ribsd.signal(SIGTERM)
             let exit = ribsd.wait(timeout: 20)
             #expect(exit?.exited == true && exit?.status == 0, "exit: \(String(describing: exit))")
+        }
+
+        @Test("a log reader that falls behind: requests never wait for it; lost lines are counted, noticed in the log and in /metrics")
+        func slowLogReader() throws {
+            // stderr is a pipe (64 KiB) that nobody reads until the end, and the log buffer holds 4 KiB: about
+            // 400 request lines fit, the rest must be dropped, never waited for. (Written in place, the ~400th
+            // line blocked its worker, and that request and every later one on the worker hung.)
+            let (ribsd, port, _) = try RibsdProcess.listening(["--log-level", "info", "--log-buffer", "4096"], stderr: .heldPipe)
+            let client = HTTPClient(port: port)
+            let created = try client.request("POST", "/v1/sessions", body: Array(#"{"app":"login"}"#.utf8), headers: [("Content-Type", "application/json")])
+            #expect(created.status == 201, "\(created.text)")
+            let id = try #require(created.json?["session"] as? String)
+            var requests = 1
+            for _ in 0..<800 {
+                let answer = try client.request("GET", "/v1/sessions/\(id)")
+                requests += 1
+                #expect(answer.status == 200, "request \(requests): \(answer.status) \(answer.text)")
+            }
+            let metrics = try client.request("GET", "/metrics")
+            requests += 1
+            let droppedLine = metrics.text.split(separator: "\n").first { $0.hasPrefix("ribsd_log_lines_dropped_total ") }
+            let droppedBeforeReading = try #require(droppedLine.flatMap { Int($0.split(separator: " ")[1]) }, "\(metrics.text)")
+            #expect(droppedBeforeReading > 200, "\(droppedLine ?? "")")
+
+            // Now the collector catches up, and ribsd stops: every line it attempted is in the log or in a notice.
+            let log = Lock<[UInt8]>([])
+            let read = DispatchSemaphore(value: 0)
+            let reader = ribsd.stderrReader
+            DispatchQueue.global().async {
+                let bytes = RibsdProcess.readToEnd(reader, timeout: 30)
+                log.withLock { $0 = bytes }
+                read.signal()
+            }
+            ribsd.signal(SIGTERM)
+            let exit = ribsd.wait(timeout: 20)
+            #expect(exit?.exited == true && exit?.status == 0, "exit: \(String(describing: exit))")
+            #expect(read.wait(timeout: .now() + 30) == .success)
+            let lines = log.withLock { $0 }.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+            let objects = lines.compactMap { line in
+                (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+            }
+            #expect(objects.count == lines.count, "lines that are not whole JSON objects: \(lines.filter { !$0.hasPrefix("{") || !$0.hasSuffix("}") }.prefix(3))")
+            let messages = objects.map { $0["msg"] as? String ?? "?" }
+            let notices = objects.filter { $0["msg"] as? String == "log lines dropped" }
+            let noticed = notices.reduce(0) { $0 + ($1["count"] as? Int ?? 0) }
+            // started + each request + stopping + stopped, written or dropped
+            #expect(messages.count - notices.count + noticed == requests + 3,
+                    "\(messages.count - notices.count) lines written, \(noticed) noticed as dropped, \(requests) requests")
+            #expect(noticed >= droppedBeforeReading)
+            #expect(notices.allSatisfy { $0["level"] as? String == "warn" })
+            #expect(messages.first == "started" && messages.last == "stopped", "first \(messages.first ?? "-"), last \(messages.last ?? "-")")
         }
     }
 }

@@ -330,17 +330,27 @@ enum RibsdBinary {
     }
 }
 
-/// A running `ribsd`: stdout through a pipe (read line by line), stderr into a file (a pipe could fill up
-/// under request logging and block the server), or into a pipe nobody reads (`closedStderr`).
+/// Where a test's `ribsd` writes its stderr.
+enum RibsdStderr {
+    /// A file, read by `stderr` (a pipe could fill up under request logging).
+    case file
+    /// A pipe whose read end is closed as soon as ribsd runs, as when a log collector goes away.
+    case closedPipe
+    /// A pipe the test holds and reads only when it chooses (`readStderr`), as a log collector that falls behind.
+    case heldPipe
+}
+
+/// A running `ribsd`: stdout through a pipe (read line by line), stderr as `RibsdStderr` says.
 final class RibsdProcess {
     let process = Process()
     private let stdoutPipe = Pipe()
     private let stderrURL: URL
     private var pending: [UInt8] = []
+    /// The read end of a `.heldPipe` stderr (closed with this object); -1 otherwise.
+    private(set) var stderrReader: Int32 = -1
 
-    /// Starts `ribsd` with `arguments`; with `closedStderr`, its stderr is a pipe whose read end is closed
-    /// as soon as it runs, as when a log collector goes away.
-    init(_ arguments: [String], environment extra: [String: String] = [:], closedStderr: Bool = false) throws {
+    /// Starts `ribsd` with `arguments`, its stderr where `stderr` says.
+    init(_ arguments: [String], environment extra: [String: String] = [:], stderr mode: RibsdStderr = .file) throws {
         guard let binary = RibsdBinary.locate() else {
             throw ClientError("ribsd not found next to \(CommandLine.arguments[0]) (build it: swift build --build-tests; or set RIBSD_BINARY)")
         }
@@ -352,25 +362,48 @@ final class RibsdProcess {
         process.standardOutput = stdoutPipe
         stderrURL = FileManager.default.temporaryDirectory.appendingPathComponent("ribsd-stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-        var unread: FileHandle?
-        if closedStderr {
-            // The read end closed at once, before the child exists, and the write end close-on-exec: a process
-            // started meanwhile holds no reader (Glibc does not export pipe2), so the child's writes to stderr
-            // get EPIPE (or SIGPIPE).
+        var writeEnd: FileHandle?
+        if mode != .file {
+            // Both ends close-on-exec, so a process started meanwhile holds neither (Glibc does not export
+            // pipe2): a closed read end then leaves ribsd without a reader (EPIPE), and a held one sees the end
+            // of the stream when ribsd exits. The read end of `.closedPipe` is closed before ribsd exists.
             var ends: [Int32] = [-1, -1]
             guard pipe(&ends) == 0 else { throw ClientError("pipe: \(String(cString: strerror(errno)))") }
-            close(ends[0])
             _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-            unread = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+            if mode == .closedPipe {
+                close(ends[0])
+            } else {
+                _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+                stderrReader = ends[0]
+            }
+            writeEnd = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
         }
-        process.standardError = try unread ?? FileHandle(forWritingTo: stderrURL)
+        process.standardError = try writeEnd ?? FileHandle(forWritingTo: stderrURL)
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        try unread?.close()
+        try writeEnd?.close()
+    }
+
+    /// Reads a `.heldPipe` stderr (`stderrReader`) until ribsd closes it (it exited) or `timeout` seconds pass.
+    static func readToEnd(_ stderrReader: Int32, timeout: Double) -> [UInt8] {
+        var bytes: [UInt8] = []
+        let deadline = Date().addingTimeInterval(timeout)
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while deadline.timeIntervalSinceNow > 0 {
+            var descriptor = pollfd(fd: stderrReader, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, 200)
+            guard ready > 0 else { continue }
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(stderrReader, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
     }
 
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if stderrReader >= 0 { close(stderrReader) }
         try? FileManager.default.removeItem(at: stderrURL)
     }
 
@@ -423,9 +456,9 @@ final class RibsdProcess {
 
     /// Starts `ribsd --port 0 ...` and reads its port from the first stdout line.
     static func listening(
-        _ arguments: [String], environment: [String: String] = [:], closedStderr: Bool = false
+        _ arguments: [String], environment: [String: String] = [:], stderr: RibsdStderr = .file
     ) throws -> (RibsdProcess, UInt16, String) {
-        let ribsd = try RibsdProcess(["--port", "0"] + arguments, environment: environment, closedStderr: closedStderr)
+        let ribsd = try RibsdProcess(["--port", "0"] + arguments, environment: environment, stderr: stderr)
         guard let line = ribsd.readLine(timeout: 30) else {
             _ = ribsd.wait(timeout: 1)
             throw ClientError("ribsd printed no line within 30 s; stderr: \(ribsd.stderr)")

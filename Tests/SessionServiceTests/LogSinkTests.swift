@@ -1,0 +1,137 @@
+import Foundation
+@testable import SessionService
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("LogSink: lines written by a queue, never waited for; what does not fit is dropped and counted")
+struct LogSinkTests {
+    private static func notice(_ count: Int) -> [UInt8] { Array("dropped \(count)\n".utf8) }
+
+    private static func line(_ number: Int) -> [UInt8] {
+        Array("line \(number) ".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 90) + [UInt8(ascii: "\n")]
+    }
+
+    /// A pipe whose read end the test holds, both ends closed by `body`'s end.
+    private static func withPipe<T>(size: Int32, _ body: (_ read: Int32, _ write: Int32) throws -> T) throws -> T {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
+        defer { close(ends[0]); close(ends[1]) }
+        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        // F_SETPIPE_SZ (Linux's F_LINUX_SPECIFIC_BASE + 7), which Glibc's module does not export.
+        _ = fcntl(ends[1], 1031, size)
+        return try body(ends[0], ends[1])
+    }
+
+    /// Fills a 4 KiB pipe with 64 lines of 64 bytes, so that the next write waits for a reader.
+    private static func fill(_ fd: Int32) {
+        let filler = [UInt8](repeating: UInt8(ascii: "f"), count: 63) + [UInt8(ascii: "\n")]
+        for _ in 0..<64 { _ = filler.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } }
+    }
+
+    /// A sink on a pipe that `fill` filled, given lines 0..<`lines` while nobody reads.
+    private static func stuckSink(_ writeEnd: Int32, capacity: Int, lines: Int) -> LogSink {
+        fill(writeEnd)
+        let sink = LogSink(descriptor: writeEnd, capacity: capacity, notice: notice)
+        for number in 0..<lines { sink.write(line(number)) }
+        return sink
+    }
+
+    /// Everything readable now, without waiting for more.
+    private static func readAvailable(_ fd: Int32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 0) > 0 else { return bytes }
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Reads until the sink has written everything (a closed read end would raise SIGPIPE in its queue).
+    private static func readUntilFlushed(_ sink: LogSink, _ readEnd: Int32) -> (log: [UInt8], flushed: Bool) {
+        var log: [UInt8] = []
+        var flushed = false
+        for _ in 0..<500 where !flushed {
+            log += readAvailable(readEnd)
+            flushed = sink.flush(timeout: 0.01)
+        }
+        return (log + readAvailable(readEnd), flushed)
+    }
+
+    @Test("a reader that stops: 300 lines go in at once; the log keeps whole lines in order, and notices count the rest", .timeLimit(.minutes(1)))
+    func readerThatStops() throws {
+        try Self.withPipe(size: 4096) { readEnd, writeEnd in
+            // Nobody reads: were a write to wait for the pipe, this would not end (the time limit fails it).
+            let sink = Self.stuckSink(writeEnd, capacity: 2_000, lines: 300)
+            let droppedWhileStuck = sink.droppedLines
+            #expect(droppedWhileStuck > 250, "a full pipe, and a 2,000-byte buffer holds 20 lines of 100 bytes")
+
+            // The reader comes back: the sink's queue writes what it kept, then the notices.
+            let (log, flushed) = Self.readUntilFlushed(sink, readEnd)
+            #expect(flushed)
+
+            var lines = log.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+            #expect(lines.prefix(64).allSatisfy { $0.utf8.count == 63 && $0.hasPrefix("fff") })
+            lines.removeFirst(min(64, lines.count))
+            let kept = lines.filter { $0.hasPrefix("line ") }.map { Int($0.split(separator: " ")[1])! }
+            let noticed = lines.filter { $0.hasPrefix("dropped ") }.map { Int($0.split(separator: " ")[1])! }
+            let whole = lines.allSatisfy { line in
+                line.hasPrefix("dropped ") || kept.contains { line + "\n" == String(decoding: Self.line($0), as: UTF8.self) }
+            }
+            #expect(whole, "every line whole: \(lines.prefix(3))")
+            #expect(kept == kept.sorted() && Set(kept).count == kept.count, "kept lines in order, each once: \(kept)")
+            #expect(kept.count + noticed.reduce(0, +) == 300, "\(kept.count) kept, notices \(noticed)")
+            #expect(noticed.reduce(0, +) == sink.droppedLines)
+            #expect(sink.droppedLines == droppedWhileStuck)
+            #expect(kept.first == 0, "the first line is the one the queue was writing when the pipe was full")
+        }
+    }
+
+    @Test("a descriptor that fails (/dev/full): its lines count as dropped, and nothing waits")
+    func failingDescriptor() throws {
+        let full = open("/dev/full", O_WRONLY | O_CLOEXEC)
+        try #require(full >= 0)
+        defer { close(full) }
+        let sink = LogSink(descriptor: full, capacity: 1 << 20, notice: Self.notice)
+        for number in 0..<3 { sink.write(Self.line(number)) }
+        #expect(sink.flush(timeout: 10))
+        #expect(sink.droppedLines == 3)
+    }
+
+    @Test("flush gives up after its timeout when the reader is stuck; later lines are refused beyond the buffer, not waited for", .timeLimit(.minutes(1)))
+    func flushTimesOut() throws {
+        try Self.withPipe(size: 4096) { readEnd, writeEnd in
+            let sink = Self.stuckSink(writeEnd, capacity: 1_000, lines: 100)
+            let started = Date()
+            #expect(sink.flush(timeout: 0.2) == false)
+            #expect(Date().timeIntervalSince(started) < 5)
+            // Whatever the queue holds now, the buffer takes at most 10 more lines of ~100 bytes.
+            let before = sink.droppedLines
+            for number in 100..<200 { sink.write(Self.line(number)) }
+            #expect(sink.droppedLines - before >= 90, "dropped \(sink.droppedLines - before) of 100")
+            #expect(Self.readUntilFlushed(sink, readEnd).flushed)
+        }
+    }
+
+    @Test("a line longer than the whole buffer is dropped, and its notice is written without waiting for another line")
+    func oversizedLine() throws {
+        try Self.withPipe(size: 65_536) { readEnd, writeEnd in
+            let sink = LogSink(descriptor: writeEnd, capacity: 50, notice: Self.notice)
+            sink.write(Self.line(1))
+            var log: [UInt8] = []
+            for _ in 0..<500 where !log.contains(UInt8(ascii: "\n")) {
+                usleep(10_000)
+                log += Self.readAvailable(readEnd)
+            }
+            #expect(Self.readUntilFlushed(sink, readEnd).flushed)
+            #expect(String(decoding: log, as: UTF8.self) == "dropped 1\n")
+            #expect(sink.droppedLines == 1)
+        }
+    }
+}
