@@ -25,11 +25,18 @@ package final class SessionStore: Sendable {
     ///
     /// Not one character: a random id's last character holds only 2 of its 128 bits (base64url pads the
     /// final 4 bits with zeros), which put every session in one of 2 shards, and injected ids may share a
-    /// prefix. Hashing 22 bytes costs ~70 instructions.
+    /// prefix.
     static func shardIndex(of id: String) -> Int {
-        var hash: UInt32 = 2_166_136_261
-        for byte in id.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        // Over the contiguous bytes where the string has them (ids always do): iterating `utf8` itself
+        // cost ~500 instructions per lookup.
+        let hash = id.utf8.withContiguousStorageIfAvailable(fnv1a) ?? fnv1a(id.utf8)
         return Int(hash >> (32 - UInt32(shardBits)))
+    }
+
+    private static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261
+        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return hash
     }
 
     /// How many shards the store has.
