@@ -43,7 +43,9 @@ public enum Ribsd {
         isListening.store(true, ordering: .relaxed)
         let address = "http://\(options.server.host):\(server.port)"
         write("ribsd listening on \(address)\n", to: .standardOutput)
-        logger.message(.info, "started", fields: [("address", address), ("version", version), ("apps", registry.apps.map(\.id).joined(separator: ","))])
+        logger.message(
+            .info, "started", fields: [("address", address), ("version", version), ("apps", registry.apps.map(\.id).joined(separator: ","))],
+            always: true)
 
         let sweeper = DispatchSource.makeTimerSource(queue: .global())
         sweeper.schedule(deadline: .now() + 1, repeating: 1)
@@ -56,13 +58,13 @@ public enum Ribsd {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
                 // Stop accepting, let requests in flight finish, then tear the sessions down.
-                logger.message(.info, "stopping", fields: [("signal", signalNumber == SIGINT ? "SIGINT" : "SIGTERM")])
+                logger.message(.info, "stopping", fields: [("signal", signalNumber == SIGINT ? "SIGINT" : "SIGTERM")], always: true)
                 // Watchers hear why their stream ends; requests in flight still find their sessions.
                 service.endStreams()
                 server.stop()
                 sweeper.cancel()
                 service.closeAll()
-                logger.message(.info, "stopped")
+                logger.message(.info, "stopped", always: true)
                 // A log reader that is stuck gets two seconds, then the process ends without its last lines.
                 logger.flush(timeout: 2)
                 exit(0)

@@ -32,7 +32,7 @@ public struct RibsdOptions: Sendable, Equatable {
         ("--max-events", "RIBSD_MAX_EVENTS", "most events one session applies (default 100000)"),
         ("--max-body", "RIBSD_MAX_BODY", "largest request body in bytes (default 65536)"),
         ("--log-level", "RIBSD_LOG_LEVEL", "debug, info (one line per request), warn, error or off (default info)"),
-        ("--log-buffer", "RIBSD_LOG_BUFFER", "bytes of log lines held while stderr is slow; beyond, lines are dropped and counted (default 1048576)"),
+        ("--log-buffer", "RIBSD_LOG_BUFFER", "bytes of log lines held while stderr is slow, 4096 or more; beyond, lines are dropped and counted (default 1048576)"),
     ]
 
     /// Parses `arguments` (without the program name) over `environment`.
@@ -86,7 +86,8 @@ public struct RibsdOptions: Sendable, Equatable {
             }
             options.logLevel = parsed
         }
-        if let bytes = values["--log-buffer"] { options.logBuffer = try positive(bytes, "--log-buffer", max: 1 << 30) }
+        // Below 4 KiB a single burst of request lines would already be dropped.
+        if let bytes = values["--log-buffer"] { options.logBuffer = try positive(bytes, "--log-buffer", min: 4096, max: 1 << 30) }
         return options
     }
 
@@ -100,9 +101,9 @@ public struct RibsdOptions: Sendable, Equatable {
         return text
     }
 
-    private static func positive(_ text: String, _ flag: String, max: Int) throws(ParseError) -> Int {
-        guard let value = Int(text), value >= 1, value <= max else {
-            throw ParseError(description: "\(flag) must be a whole number from 1 to \(max), not \(text)")
+    private static func positive(_ text: String, _ flag: String, min: Int = 1, max: Int) throws(ParseError) -> Int {
+        guard let value = Int(text), value >= min, value <= max else {
+            throw ParseError(description: "\(flag) must be a whole number from \(min) to \(max), not \(text)")
         }
         return value
     }

@@ -24,9 +24,13 @@ public struct RequestLogger: Sendable {
     /// The lowest level written.
     public let level: Level
     private let clock: any ServiceClock
-    private let sink: @Sendable ([UInt8]) -> Void
-    /// The buffered stderr writer, unless a sink was given.
-    private let output: LogSink?
+    /// Where lines go: the buffered stderr writer, or a test's sink.
+    private let output: Output
+
+    private enum Output: Sendable {
+        case buffered(LogSink)
+        case sink(@Sendable ([UInt8]) -> Void)
+    }
 
     /// Bytes of lines held while stderr is slow, unless `--log-buffer` says otherwise.
     public static let defaultBufferBytes = 1 << 20
@@ -39,23 +43,23 @@ public struct RequestLogger: Sendable {
         self.level = level
         self.clock = clock
         if let sink {
-            self.sink = sink
-            output = nil
+            output = .sink(sink)
         } else {
-            let output = LogSink(descriptor: STDERR_FILENO, capacity: bufferBytes) { [clock] count in
+            // Written whatever the level: it is about the log itself.
+            output = .buffered(LogSink(descriptor: STDERR_FILENO, capacity: bufferBytes) { [clock] count in
                 Self.line(.warn, "log lines dropped", clock: clock) { $0.field("count", count) }
-            }
-            self.sink = { output.write($0) }
-            self.output = output
+            })
         }
     }
 
     /// Lines lost because stderr did not keep up (or failed); 0 with a test sink.
-    public var droppedLines: Int { output?.droppedLines ?? 0 }
+    public var droppedLines: Int {
+        if case .buffered(let sink) = output { sink.droppedLines } else { 0 }
+    }
 
     /// Writes out the lines still buffered, waiting at most `timeout` seconds.
     public func flush(timeout: Double) {
-        output?.flush(timeout: timeout)
+        if case .buffered(let sink) = output { sink.flush(timeout: timeout) }
     }
 
     /// Logs a finished request: method, route template, status, duration, session.
@@ -74,16 +78,20 @@ public struct RequestLogger: Sendable {
         }
     }
 
-    /// Logs a message with fields at `level`.
-    public func message(_ level: Level, _ message: String, fields: [(String, String)] = []) {
+    /// Logs a message with fields at `level`; with `always`, even when the buffer is full (a stop's lines).
+    public func message(_ level: Level, _ message: String, fields: [(String, String)] = [], always: Bool = false) {
         guard self.level <= level, level != .off else { return }
-        write(level, message) { json in
+        write(level, message, always: always) { json in
             for (key, value) in fields { json.field(named: key, value) }
         }
     }
 
-    private func write(_ level: Level, _ message: String, fields: (inout JSONWriter) -> Void) {
-        sink(Self.line(level, message, clock: clock, fields: fields))
+    private func write(_ level: Level, _ message: String, always: Bool = false, fields: (inout JSONWriter) -> Void) {
+        let line = Self.line(level, message, clock: clock, fields: fields)
+        switch output {
+        case .buffered(let sink): sink.write(line, always: always)
+        case .sink(let sink): sink(line)
+        }
     }
 
     /// One JSON line, with its newline.

@@ -138,7 +138,7 @@ public final class ServiceMetrics: Sendable {
         }
         text += "# HELP ribsd_leaks_found_total Leaks the leak detector reported after events.\n# TYPE ribsd_leaks_found_total counter\n"
         text += "ribsd_leaks_found_total \(leaks.load(ordering: .relaxed))\n"
-        text += "# HELP ribsd_log_lines_dropped_total Log lines lost because stderr did not keep up.\n# TYPE ribsd_log_lines_dropped_total counter\n"
+        text += "# HELP ribsd_log_lines_dropped_total Log lines lost: stderr did not keep up, or failed.\n# TYPE ribsd_log_lines_dropped_total counter\n"
         text += "ribsd_log_lines_dropped_total \(logLinesDropped)\n"
         return text
     }

@@ -364,9 +364,10 @@ final class RibsdProcess {
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         var writeEnd: FileHandle?
         if mode != .file {
-            // Both ends close-on-exec, so a process started meanwhile holds neither (Glibc does not export
-            // pipe2): a closed read end then leaves ribsd without a reader (EPIPE), and a held one sees the end
-            // of the stream when ribsd exits. The read end of `.closedPipe` is closed before ribsd exists.
+            // Both ends close-on-exec (Glibc does not export pipe2, so after the fact), so that processes started
+            // later hold neither: a closed read end then leaves ribsd without a reader (EPIPE), and a held one
+            // sees the end of the stream when ribsd exits. The read end of `.closedPipe` is closed before
+            // ribsd exists.
             var ends: [Int32] = [-1, -1]
             guard pipe(&ends) == 0 else { throw ClientError("pipe: \(String(cString: strerror(errno)))") }
             _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
@@ -374,6 +375,8 @@ final class RibsdProcess {
                 close(ends[0])
             } else {
                 _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+                // 64 KiB, the usual default, set so: F_SETPIPE_SZ (F_LINUX_SPECIFIC_BASE + 7, not exported).
+                guard fcntl(ends[1], 1031, 65_536) == 65_536 else { throw ClientError("F_SETPIPE_SZ 65536 failed") }
                 stderrReader = ends[0]
             }
             writeEnd = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
