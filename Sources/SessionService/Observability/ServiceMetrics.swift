@@ -111,7 +111,7 @@ public final class ServiceMetrics: Sendable {
     }
 
     /// The Prometheus text exposition (format 0.0.4).
-    public func render(sessionsAlive: Int, logLinesDropped: Int = 0) -> String {
+    public func render(sessionsAlive: Int, logLinesDropped: Int) -> String {
         let snapshot = total()
         var text = ""
         text += "# HELP ribsd_http_requests_total HTTP requests by method, route and status.\n# TYPE ribsd_http_requests_total counter\n"
