@@ -41,9 +41,14 @@ public struct JSONWriter: ~Copyable {
     /// Opens an object and writes fields rendered earlier that end in a key (`"a":1,"b":`); the next call
     /// writes that key's value.
     public mutating func beginObject(fields: [UInt8]) {
+        fields.withUnsafeBufferPointer { beginObject(fields: $0) }
+    }
+
+    /// `beginObject(fields:)` from bytes the caller holds (a part of a document written earlier).
+    public mutating func beginObject(fields: UnsafeBufferPointer<UInt8>) {
         separate()
         append(UInt8(ascii: "{"))
-        fields.withUnsafeBufferPointer { append($0) }
+        append(fields)
         needsComma = false
     }
 

@@ -29,6 +29,9 @@ package final class SessionCore {
     /// Where the runtime's fields start in `stateJSON` (after the header), to tell whether an event changed
     /// anything without keeping a second copy of them.
     @exclusivity(unchecked) private var fieldsOffset = 0
+    /// Where the version's digits start in `stateJSON`. The bytes before them, `{"session":…,"app":…,"version":`,
+    /// are the same in every version's document, so a render copies them instead of writing them again.
+    @exclusivity(unchecked) private var versionOffset = 0
     @exclusivity(unchecked) var idempotency: IdempotencyCache
     @exclusivity(unchecked) var lastAccessMilliseconds: Int64
     @exclusivity(unchecked) private(set) var isClosed = false
@@ -145,10 +148,17 @@ package final class SessionCore {
     /// The whole document in one pass: header fields (session, app, `version`), then the runtime's fields.
     /// Returns where the runtime's fields start.
     private func render(version: Int, into json: inout JSONWriter) -> Int {
-        json.beginObject()
-        json.field("session", id)
-        json.field("app", app.id)
-        json.field("version", version)
+        if versionOffset > 0 {
+            stateJSON.withUnsafeBufferPointer { json.beginObject(fields: UnsafeBufferPointer(rebasing: $0[1..<versionOffset])) }
+        } else {
+            json.beginObject()
+            json.field("session", id)
+            json.field("app", app.id)
+            json.key("version")
+        }
+        // The same for every render of this session: the first one (in `init`) sets it for all that follow.
+        versionOffset = json.count
+        json.int(version)
         let fieldsOffset = json.count
         runtime.writeState(to: &json)
         json.endObject()
