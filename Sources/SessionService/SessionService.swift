@@ -48,11 +48,11 @@ public final class SessionService: Sendable {
                 body: Array(metrics.render(sessionsAlive: store.count, logLinesDropped: logger.withLock { $0?.droppedLines } ?? 0).utf8))
         }
         router.add(.POST, "/v1/sessions") { [self] request in respond(request) { () throws(ServiceError) in try createSession(request) } }
-        router.add(.GET, "/v1/sessions/:id") { [self] request in respond(request) { () throws(ServiceError) in try state(request) } }
-        router.add(.DELETE, "/v1/sessions/:id") { [self] request in respond(request) { () throws(ServiceError) in try deleteSession(request) } }
-        router.add(.POST, "/v1/sessions/:id/events") { [self] request in respond(request) { () throws(ServiceError) in try applyEvent(request) } }
-        router.add(.GET, "/v1/sessions/:id/history") { [self] request in respond(request) { () throws(ServiceError) in try history(request) } }
-        router.add(.GET, "/v1/sessions/:id/stream") { [self] request in respond(request) { () throws(ServiceError) in try watch(request) } }
+        router.add(.GET, "/v1/sessions/:id") { [self] request in respond(request) { (id: String) throws(ServiceError) in try state(id: id) } }
+        router.add(.DELETE, "/v1/sessions/:id") { [self] request in respond(request) { (id: String) throws(ServiceError) in try deleteSession(id: id) } }
+        router.add(.POST, "/v1/sessions/:id/events") { [self] request in respond(request) { (id: String) throws(ServiceError) in try applyEvent(request, id: id) } }
+        router.add(.GET, "/v1/sessions/:id/history") { [self] request in respond(request) { (id: String) throws(ServiceError) in try history(id: id) } }
+        router.add(.GET, "/v1/sessions/:id/stream") { [self] request in respond(request) { (id: String) throws(ServiceError) in try watch(request, id: id) } }
         router.add(.GET, "/") { _ in ViewerPage.response }
     }
 
@@ -108,15 +108,21 @@ public final class SessionService: Sendable {
         return true
     }
 
-    /// Runs a handler, rendering its error as problem+json; the session id goes to the request log.
+    /// Runs a handler, rendering its error as problem+json.
     private func respond(_ request: HTTPRequest, _ body: () throws(ServiceError) -> HTTPResponse) -> HTTPResponse {
-        var response: HTTPResponse
         do {
-            response = try body()
+            return try body()
         } catch {
-            response = error.response
+            return error.response
         }
-        if response.logTag == nil { response.logTag = request.parameter("id") }
+    }
+
+    /// Runs the handler of a session's route with the id from its path, read once (each read makes a string),
+    /// rendering its error as problem+json; the id goes to the request log.
+    private func respond(_ request: HTTPRequest, _ body: (String) throws(ServiceError) -> HTTPResponse) -> HTTPResponse {
+        let id = request.parameter("id") ?? ""
+        var response = respond(request) { () throws(ServiceError) in try body(id) }
+        if response.logTag == nil { response.logTag = id }
         return response
     }
 

@@ -23,16 +23,15 @@ extension SessionService {
         return response
     }
 
-    func state(_ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
-        try withLiveSession(request) { core in .json(core.stateJSON, etag: core.etag) }
+    func state(id: String) throws(ServiceError) -> HTTPResponse {
+        try withLiveSession(id) { core in .json(core.stateJSON, etag: core.etag) }
     }
 
-    func history(_ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
-        try withLiveSession(request) { core in .json(core.historyJSON()) }
+    func history(id: String) throws(ServiceError) -> HTTPResponse {
+        try withLiveSession(id) { core in .json(core.historyJSON()) }
     }
 
-    func deleteSession(_ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
-        let id = request.parameter("id") ?? ""
+    func deleteSession(id: String) throws(ServiceError) -> HTTPResponse {
         guard let session = store.remove(id) else { throw .sessionNotFound() }
         let now = clock.nowMilliseconds()
         // An expired session is gone even before a sweep got to it; a live one is torn down under the same lock.
@@ -45,9 +44,8 @@ extension SessionService {
         return HTTPResponse(status: 204)
     }
 
-    func applyEvent(_ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
+    func applyEvent(_ request: HTTPRequest, id: String) throws(ServiceError) -> HTTPResponse {
         try requireJSON(request)
-        let id = request.parameter("id") ?? ""
         guard let session = store.session(id) else { throw .sessionNotFound() }
         let ifMatch = request.header("If-Match")
         let key = request.header("Idempotency-Key")
@@ -99,8 +97,7 @@ extension SessionService {
 
     private var retryAfterSeconds: Int { min(max(configuration.sessionTTL, 1), 60) }
 
-    private func withLiveSession(_ request: HTTPRequest, _ body: (SessionCore) -> HTTPResponse) throws(ServiceError) -> HTTPResponse {
-        let id = request.parameter("id") ?? ""
+    private func withLiveSession(_ id: String, _ body: (SessionCore) -> HTTPResponse) throws(ServiceError) -> HTTPResponse {
         guard let session = store.session(id) else { throw .sessionNotFound() }
         let now = clock.nowMilliseconds()
         return try session.withCore { (core: SessionCore) throws(ServiceError) -> HTTPResponse in

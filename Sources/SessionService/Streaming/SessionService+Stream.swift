@@ -18,8 +18,7 @@ extension SessionService {
     /// under the session lock, before any later change can be published.
     ///
     /// Watching counts as access at connect time only: an open stream does not keep a session from expiring.
-    func watch(_ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
-        let id = request.parameter("id") ?? ""
+    func watch(_ request: HTTPRequest, id: String) throws(ServiceError) -> HTTPResponse {
         guard let session = store.session(id) else { throw .sessionNotFound() }
         let lastSeen = Self.lastEventID(request)
         let now = clock.nowMilliseconds()
