@@ -39,16 +39,20 @@ public final class RIBAppRuntime: AppRuntime {
         var accepted: [EventType] = []
         for router in path.reversed() {
             guard let handler = NodeRoles.of(router).handler else { continue }
-            let types = handler.acceptedEvents
-            // Usually one handler on the path answers: take its list as is instead of copying it type by type
-            // (when it lists each type once, as it should; a few comparisons check that).
-            if accepted.isEmpty, !Self.hasDuplicates(types) {
-                accepted = types
-                continue
-            }
-            for type in types where !accepted.contains(type) { accepted.append(type) }
+            Self.add(handler.acceptedEvents, to: &accepted)
         }
         return accepted
+    }
+
+    /// Adds the types a handler accepts to those of the handlers above it on the screen, each type once.
+    private static func add(_ types: [EventType], to accepted: inout [EventType]) {
+        // Usually one handler on the path answers: take its list as is instead of copying it type by type
+        // (when it lists each type once, as it should; a few comparisons check that).
+        if accepted.isEmpty, !hasDuplicates(types) {
+            accepted = types
+            return
+        }
+        for type in types where !accepted.contains(type) { accepted.append(type) }
     }
 
     private static func hasDuplicates(_ types: [EventType]) -> Bool {
@@ -57,14 +61,18 @@ public final class RIBAppRuntime: AppRuntime {
     }
 
     public func writeState(to json: inout JSONWriter) {
+        // The layers first: the tree's walk also finds the path to the controller on top of them, which
+        // saves a second walk (the search `pathToTop` makes).
+        let layers = window.layers
+        var walk = TreeWalk(top: layers.last?.visibleController)
         json.key("tree")
-        writeNode(root, to: &json)
+        writeNode(root, walk: &walk, to: &json)
         let leaks = leakDetector.leaks()
         lastLeakCount = leaks.count
-        let layers = window.layers
-        let path = pathToTop(of: layers)
+        let path = walk.found ? walk.path : [root]
         renderedPath = path
-        StateFields.writeScreen(layers: layers, accepts: acceptedEvents(along: path), leaks: leaks, to: &json)
+        let accepts = walk.found ? walk.accepted : acceptedEvents(along: path)
+        StateFields.writeScreen(layers: layers, accepts: accepts, leaks: leaks, to: &json)
     }
 
     /// The path the last `writeState` rendered; cleared by `apply`, which changes the tree.
@@ -105,17 +113,49 @@ public final class RIBAppRuntime: AppRuntime {
         return false
     }
 
-    private func writeNode(_ router: any Routing, to json: inout JSONWriter) {
+    /// What the tree's walk learns on the way: the routers from the top controller's owner up to the root.
+    private struct TreeWalk {
+        /// The controller on top of the screen, whose owner ends the path.
+        let top: ViewController?
+        /// Whether a router owning `top` was found (the first one, depth first, as `find` takes it).
+        var found = false
+        /// The path from the root (routers are put in front as the walk comes back up).
+        var path: [any Routing] = []
+        /// What the handlers along `path` accept, owner first: the order the walk comes back up in.
+        var accepted: [EventType] = []
+
+        init(top: ViewController?) {
+            self.top = top
+            if top != nil { path.reserveCapacity(8) }
+        }
+    }
+
+    /// Writes `router`'s node; returns whether the path was found in its subtree (it is then on `walk.path`).
+    @discardableResult
+    private func writeNode(_ router: any Routing, walk: inout TreeWalk, to json: inout JSONWriter) -> Bool {
         let roles = NodeRoles.of(router)
         json.beginObject(fields: roles.head)
         json.bool(roles.interactable.isActive)
         if let exposing = roles.exposing {
             StateFields.writeExposedState(exposing.exposedState, to: &json)
         }
+        var onPath = false
+        if !walk.found, let top = walk.top, router.ownedViewController === top {
+            walk.found = true
+            onPath = true
+        }
         json.key("children")
         json.beginArray()
-        for child in router.children { writeNode(child, to: &json) }
+        for child in router.children {
+            // Every child is written; only the one whose subtree ends the search answers true.
+            if writeNode(child, walk: &walk, to: &json) { onPath = true }
+        }
         json.endArray()
         json.endObject()
+        if onPath {
+            walk.path.insert(router, at: 0)
+            if let handler = roles.handler { Self.add(handler.acceptedEvents, to: &walk.accepted) }
+        }
+        return onPath
     }
 }
