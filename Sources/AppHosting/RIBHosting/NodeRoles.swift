@@ -17,11 +17,12 @@ final class NodeRoles {
     /// The node's constant fields, `"name":…,"kind":…,"active":`, rendered once.
     let head: [UInt8]
 
-    private init(_ router: any Routing) {
+    private init(_ router: any Routing, knownTypes: inout RoleTypes) {
         let interactable = router.interactable
         self.interactable = interactable
-        handler = interactable as? any EventHandling
-        exposing = interactable as? any StateExposing
+        let type = knownTypes.roles(of: interactable)
+        handler = type.handles ? interactable as? any EventHandling : nil
+        exposing = type.exposes ? interactable as? any StateExposing : nil
         var json = JSONWriter(capacity: 64)
         json.beginObject()
         json.field("name", router.name)
@@ -30,11 +31,28 @@ final class NodeRoles {
         head = json.withBytes { Array($0.dropFirst()) }
     }
 
-    /// The roles of `router`, worked out on first use.
-    static func of(_ router: any Routing) -> NodeRoles {
+    /// The roles of `router`, worked out on first use (with the help of what `knownTypes` already know).
+    static func of(_ router: any Routing, knownTypes: inout RoleTypes) -> NodeRoles {
         if let roles = router.hostContext as? NodeRoles { return roles }
-        let roles = NodeRoles(router)
+        let roles = NodeRoles(router, knownTypes: &knownTypes)
         router.hostContext = roles
+        return roles
+    }
+}
+
+/// Which roles each interactor type plays, learned once per type: a cast that fails is the dearest kind
+/// (the runtime looks through every superclass, generic ones instantiated), and a page's interactor, made on
+/// every push, plays neither role.
+struct RoleTypes {
+    private var known: [(type: ObjectIdentifier, handles: Bool, exposes: Bool)] = []
+
+    /// Whether `interactable`'s type handles events and exposes state.
+    mutating func roles(of interactable: any Interactable) -> (handles: Bool, exposes: Bool) {
+        let type = ObjectIdentifier(Swift.type(of: interactable))
+        // An app has a handful of interactor types: a scan beats hashing.
+        if let entry = known.first(where: { $0.type == type }) { return (entry.handles, entry.exposes) }
+        let roles = (handles: interactable is any EventHandling, exposes: interactable is any StateExposing)
+        known.append((type, roles.handles, roles.exposes))
         return roles
     }
 }
