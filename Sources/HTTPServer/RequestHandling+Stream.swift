@@ -4,7 +4,7 @@ import Synchronization
 extension RequestHandling {
     /// Counts a streamed response against the server's stream limit, or replaces it with a 503 problem
     /// (limit reached, or the server is stopping) and ends the stream so its producer drops it.
-    static func admitStream(_ response: HTTPResponse, context: ServerContext) -> HTTPResponse {
+    static func admitStream(_ response: consuming HTTPResponse, context: ServerContext) -> HTTPResponse {
         guard let stream = response.stream else { return response }
         if context.draining.load(ordering: .relaxed) {
             stream.refuse()
