@@ -70,7 +70,8 @@ package final class SessionCore {
         }
         // Rendered as the next version; an idempotent repeat (didPop of a screen already gone) leaves the
         // fields' bytes, and so the version, as they were, and this rendering is dropped.
-        var next = JSONWriter(capacity: stateJSON.count + 16)
+        // Room for a push's new node and stack entries: growing the buffer mid-render costs a copy and a free.
+        var next = JSONWriter(capacity: stateJSON.count + 256)
         let (nextFieldsOffset, unchanged) = renderComparing(version: version + 1, into: &next)
         guard !unchanged else { return false }
         version += 1
