@@ -70,6 +70,8 @@ private struct Reader {
         }
         index += 1
         var fields: [(name: String, value: JSONFields.Value)] = []
+        // Events have two or three fields: one allocation for them instead of a first one and its regrowth.
+        fields.reserveCapacity(4)
         // Past a few fields, duplicates are found by hashing: a scan per field would be quadratic in a hostile body.
         var names: Set<String>?
         skipWhitespace()
