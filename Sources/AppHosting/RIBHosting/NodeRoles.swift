@@ -1,3 +1,4 @@
+import Locking
 import RIBs
 
 /// What the host needs of a router on every event, worked out once per router and kept on it.
@@ -17,10 +18,10 @@ final class NodeRoles {
     /// The node's constant fields, `"name":…,"kind":…,"active":`, rendered once.
     let head: [UInt8]
 
-    private init(_ router: any Routing, knownTypes: inout RoleTypes) {
+    private init(_ router: any Routing) {
         let interactable = router.interactable
         self.interactable = interactable
-        let type = knownTypes.roles(of: interactable)
+        let type = RoleTypes.roles(of: interactable)
         handler = type.handles ? interactable as? any EventHandling : nil
         exposing = type.exposes ? interactable as? any StateExposing : nil
         var json = JSONWriter(capacity: 64)
@@ -31,10 +32,10 @@ final class NodeRoles {
         head = json.withBytes { Array($0.dropFirst()) }
     }
 
-    /// The roles of `router`, worked out on first use (with the help of what `knownTypes` already know).
-    static func of(_ router: any Routing, knownTypes: inout RoleTypes) -> NodeRoles {
+    /// The roles of `router`, worked out on first use.
+    static func of(_ router: any Routing) -> NodeRoles {
         if let roles = router.hostContext as? NodeRoles { return roles }
-        let roles = NodeRoles(router, knownTypes: &knownTypes)
+        let roles = NodeRoles(router)
         router.hostContext = roles
         return roles
     }
@@ -43,16 +44,31 @@ final class NodeRoles {
 /// Which roles each interactor type plays, learned once per type: a cast that fails is the dearest kind
 /// (the runtime looks through every superclass, generic ones instantiated), and a page's interactor, made on
 /// every push, plays neither role.
-struct RoleTypes {
-    private var known: [(type: ObjectIdentifier, handles: Bool, exposes: Bool)] = []
+///
+/// Process-wide, as conformances are: kept per session it cost every idle session ~80 bytes. One list per
+/// thread stripe, so MHD's workers do not share a lock's cache line on every push.
+enum RoleTypes {
+    /// Types past this many are answered by casting every time (an app has a handful).
+    static let limit = 64
+
+    private struct Entry {
+        let type: ObjectIdentifier
+        let handles: Bool
+        let exposes: Bool
+    }
+
+    private static let stripes: [Lock<[Entry]>] = (0..<8).map { _ in Lock([]) }
 
     /// Whether `interactable`'s type handles events and exposes state.
-    mutating func roles(of interactable: any Interactable) -> (handles: Bool, exposes: Bool) {
+    static func roles(of interactable: any Interactable) -> (handles: Bool, exposes: Bool) {
         let type = ObjectIdentifier(Swift.type(of: interactable))
-        // An app has a handful of interactor types: a scan beats hashing.
-        if let entry = known.first(where: { $0.type == type }) { return (entry.handles, entry.exposes) }
-        let roles = (handles: interactable is any EventHandling, exposes: interactable is any StateExposing)
-        known.append((type, roles.handles, roles.exposes))
-        return roles
+        let stripe = stripes[ThreadStripe.index(bits: 3)]
+        // A scan beats hashing for a handful of types.
+        if let entry = stripe.withLock({ known in known.first { $0.type == type } }) { return (entry.handles, entry.exposes) }
+        let entry = Entry(type: type, handles: interactable is any EventHandling, exposes: interactable is any StateExposing)
+        stripe.withLock { known in
+            if known.count < limit, !known.contains(where: { $0.type == type }) { known.append(entry) }
+        }
+        return (entry.handles, entry.exposes)
     }
 }

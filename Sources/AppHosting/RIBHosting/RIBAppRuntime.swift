@@ -25,7 +25,7 @@ public final class RIBAppRuntime: AppRuntime {
         let path = renderedPath ?? pathToTop()
         renderedPath = nil
         for router in path.reversed() {
-            guard let handler = NodeRoles.of(router, knownTypes: &roleTypes).handler else { continue }
+            guard let handler = NodeRoles.of(router).handler else { continue }
             if try handler.handle(event) { return }
         }
         throw .notHandled("no RIB on screen handles `\(event.type.rawValue)` now")
@@ -38,7 +38,7 @@ public final class RIBAppRuntime: AppRuntime {
     private func acceptedEvents(along path: [any Routing]) -> [EventType] {
         var accepted: [EventType] = []
         for router in path.reversed() {
-            guard let handler = NodeRoles.of(router, knownTypes: &roleTypes).handler else { continue }
+            guard let handler = NodeRoles.of(router).handler else { continue }
             Self.add(handler.acceptedEvents, to: &accepted)
         }
         return accepted
@@ -74,9 +74,6 @@ public final class RIBAppRuntime: AppRuntime {
         let accepts = walk.found ? walk.accepted : acceptedEvents(along: path)
         StateFields.writeScreen(layers: layers, accepts: accepts, leaks: leaks, to: &json)
     }
-
-    /// The roles of the interactor types met so far (see `RoleTypes`).
-    @exclusivity(unchecked) private var roleTypes = RoleTypes()
 
     /// The path the last `writeState` rendered; cleared by `apply`, which changes the tree.
     @exclusivity(unchecked) private var renderedPath: [any Routing]?
@@ -136,7 +133,7 @@ public final class RIBAppRuntime: AppRuntime {
     /// Writes `router`'s node; returns whether the path was found in its subtree (it is then on `walk.path`).
     @discardableResult
     private func writeNode(_ router: any Routing, walk: inout TreeWalk, to json: inout JSONWriter) -> Bool {
-        let roles = NodeRoles.of(router, knownTypes: &roleTypes)
+        let roles = NodeRoles.of(router)
         json.beginObject(fields: roles.head)
         json.bool(roles.interactable.isActive)
         if let exposing = roles.exposing {
