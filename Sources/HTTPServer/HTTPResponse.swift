@@ -13,6 +13,9 @@ public struct HTTPResponse: Sendable {
     /// A streamed body; when set it replaces `body`. Counted against `ServerConfiguration.maxStreams`
     /// (over it the client gets a 503 `stream_limit` problem and the stream ends at once).
     public var stream: StreamBody?
+    /// The same response built in MHD already (see `PreparedResponse`): queued instead of building one from
+    /// the fields above, which must describe it, unless the server adds `Connection: close` (stopping).
+    public var prepared: PreparedResponse?
 
     /// Creates a response from a status, header fields and body bytes.
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {

@@ -136,12 +136,15 @@ enum RequestHandling {
     }
 
     /// Hands the response to MHD: one copy of the body (MUST_COPY), headers, queue, release our reference.
-    /// A response with a stream goes to `queueStream` instead.
+    /// A response with a stream goes to `queueStream` instead; a prepared one is queued as it is.
     static func queue(_ response: HTTPResponse, on connection: OpaquePointer, context: ServerContext)
         -> MHD_Result
     {
         if let stream = response.stream {
             return queueStream(response, stream: stream, on: connection, context: context)
+        }
+        if let prepared = response.prepared, !context.draining.load(ordering: .relaxed) {
+            return MHD_queue_response(connection, UInt32(response.status), prepared.response.pointer)
         }
         let created = response.body.withUnsafeBytes { raw in
             MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress),

@@ -1,0 +1,34 @@
+import CMicroHTTPD
+
+/// A response built in MHD once and queued for any number of requests, from any thread: an answer many
+/// requests share (a session's state between two of its changes), without building it, its headers and a
+/// copy of its body again for each one. MHD counts the requests still sending it; it goes with the last.
+public final class PreparedResponse: Sendable {
+    /// The MHD response; never changed after `init` (no header is added once it may be queued).
+    let response: MHDHandle
+    /// The status every request gets.
+    public let status: Int
+
+    /// Builds the response (MHD copies `body` once); nil if MHD refuses it or one of the headers.
+    public init?(status: Int, headers: [(name: String, value: String)], body: [UInt8]) {
+        let created = body.withUnsafeBytes { raw in
+            MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress),
+                                            .RESPMEM_MUST_COPY)
+        }
+        guard let created else { return nil }
+        for (name, value) in headers {
+            let added = name.withCString { name in value.withCString { MHD_add_response_header(created, name, $0) } }
+            guard added == .YES else {
+                MHD_destroy_response(created)
+                return nil
+            }
+        }
+        response = MHDHandle(pointer: created)
+        self.status = status
+    }
+
+    deinit {
+        // Our reference only: requests still sending it hold theirs.
+        MHD_destroy_response(response.pointer)
+    }
+}
