@@ -52,4 +52,50 @@ struct SharedSessionTests {
             #expect((final.json?["leaks"] as? [Any])?.isEmpty == true)
         }
     }
+
+    @Test("GETs during events: each answer is one version's whole state under that version's ETag; after an event, GET answers its state")
+    func readersDuringEvents() throws {
+        try withTestServer(server: testServerConfiguration(threads: 4)) { client in
+            let id = try client.createSession(app: "navigation")
+            // Read once first: the answer prepared for version 1 must not outlive it.
+            #expect(try client.state(id).etagVersion == 1)
+            let port = client.port
+            let service = client.service
+            let failures = Lock<[String]>([])
+            let writing = Lock(true)
+            let group = DispatchGroup()
+            for _ in 0..<4 {
+                group.enter()
+                Thread {
+                    defer { group.leave() }
+                    let own = ServiceClient(port: port, service: service)
+                    do {
+                        while writing.withLock({ $0 }) {
+                            let response = try own.state(id)
+                            let version = response.json?["version"] as? Int
+                            if response.status != 200 || version == nil || version != response.etagVersion {
+                                failures.withLock { $0.append("\(response.status) \(response.header("ETag") ?? "-") \(response.text)") }
+                            }
+                        }
+                    } catch {
+                        failures.withLock { $0.append("\(error)") }
+                    }
+                }.start()
+            }
+            var last: HTTPResult?
+            for round in 0..<60 {
+                last = try client.send(id, round % 2 == 0 ? #"{"type":"push","screen":"A"}"# : #"{"type":"pop"}"#)
+                #expect(last?.status == 200)
+                let read = try client.state(id)
+                #expect(read.body == last?.body)
+                #expect(read.etagVersion == last?.etagVersion)
+            }
+            writing.withLock { $0 = false }
+            group.wait()
+            #expect(failures.withLock { $0 } == [])
+            #expect(try client.state(id).body == last?.body)
+            #expect(last?.etagVersion == 61)
+        }
+    }
 }
+

@@ -24,7 +24,7 @@ extension SessionService {
     }
 
     func state(id: String) throws(ServiceError) -> HTTPResponse {
-        try withLiveSession(id) { core in .json(core.stateJSON, etag: core.etag) }
+        try withLiveSession(id) { core in core.stateResponse() }
     }
 
     func history(id: String) throws(ServiceError) -> HTTPResponse {

@@ -35,6 +35,8 @@ package final class SessionCore {
     @exclusivity(unchecked) var idempotency: IdempotencyCache
     @exclusivity(unchecked) var lastAccessMilliseconds: Int64
     @exclusivity(unchecked) private(set) var isClosed = false
+    /// The answer to `GET` at this version, built in MHD on the first one and shared by the rest.
+    @exclusivity(unchecked) private var preparedState: PreparedResponse?
     /// Event streams watching this session (`GET .../stream`).
     @exclusivity(unchecked) var watchers = SessionWatchers()
 
@@ -77,6 +79,7 @@ package final class SessionCore {
         version += 1
         history.append(HistoryEntry(version: version, event: event, atMilliseconds: now))
         stateJSON = next.bytes
+        preparedState = nil
         fieldsOffset = nextFieldsOffset
         watchers.publish(version: version, state: stateJSON)
         return true
@@ -86,6 +89,7 @@ package final class SessionCore {
     func close(reason: SessionWatchers.EndReason = .deleted) {
         guard !isClosed else { return }
         isClosed = true
+        preparedState = nil
         runtime.tearDown()
         watchers.end(reason)
     }
@@ -144,6 +148,18 @@ package final class SessionCore {
         var json = JSONWriter(capacity: max(stateJSON.count + 16, 512))
         fieldsOffset = render(version: version, into: &json)
         stateJSON = json.bytes
+        preparedState = nil
+    }
+
+    /// The answer to `GET`: the state document and its `ETag`, queued from the response prepared for this
+    /// version (made by the first `GET` of it: a session nobody reads holds none).
+    func stateResponse() -> HTTPResponse {
+        var response = HTTPResponse.json(stateJSON, etag: etag)
+        if preparedState == nil {
+            preparedState = PreparedResponse(status: response.status, headers: response.headers, body: stateJSON)
+        }
+        response.prepared = preparedState
+        return response
     }
 
     /// The whole document in one pass: header fields (session, app, `version`), then the runtime's fields.
