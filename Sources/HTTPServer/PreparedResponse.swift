@@ -4,13 +4,12 @@ import CMicroHTTPD
 /// requests share (a session's state between two of its changes), without building it, its headers and a
 /// copy of its body again for each one. MHD counts the requests still sending it; it goes with the last.
 public final class PreparedResponse: Sendable {
-    /// The MHD response; never changed after `init` (no header is added once it may be queued).
+    /// The MHD response; never changed after `init` (no header is added once it may be queued). It has no
+    /// status: each request's `HTTPResponse.status` goes with it.
     let response: MHDHandle
-    /// The status every request gets.
-    public let status: Int
 
     /// Builds the response (MHD copies `body` once); nil if MHD refuses it or one of the headers.
-    public init?(status: Int, headers: [(name: String, value: String)], body: [UInt8]) {
+    public init?(headers: [(name: String, value: String)], body: [UInt8]) {
         let created = body.withUnsafeBytes { raw in
             MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress),
                                             .RESPMEM_MUST_COPY)
@@ -24,7 +23,6 @@ public final class PreparedResponse: Sendable {
             }
         }
         response = MHDHandle(pointer: created)
-        self.status = status
     }
 
     deinit {

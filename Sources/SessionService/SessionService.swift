@@ -47,7 +47,7 @@ public final class SessionService: Sendable {
                 status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
                 body: Array(metrics.render(sessionsAlive: store.count, logLinesDropped: logger.withLock { $0?.droppedLines } ?? 0).utf8))
         }
-        router.add(.POST, "/v1/sessions") { [self] request in respond(request) { () throws(ServiceError) in try createSession(request) } }
+        router.add(.POST, "/v1/sessions") { [self] request in respond { () throws(ServiceError) in try createSession(request) } }
         router.add(.GET, "/v1/sessions/:id") { [self] request in respond(request) { (id: String) throws(ServiceError) in try state(id: id) } }
         router.add(.DELETE, "/v1/sessions/:id") { [self] request in respond(request) { (id: String) throws(ServiceError) in try deleteSession(id: id) } }
         router.add(.POST, "/v1/sessions/:id/events") { [self] request in respond(request) { (id: String) throws(ServiceError) in try applyEvent(request, id: id) } }
@@ -109,7 +109,7 @@ public final class SessionService: Sendable {
     }
 
     /// Runs a handler, rendering its error as problem+json.
-    private func respond(_ request: HTTPRequest, _ body: () throws(ServiceError) -> HTTPResponse) -> HTTPResponse {
+    private func respond(_ body: () throws(ServiceError) -> HTTPResponse) -> HTTPResponse {
         do {
             return try body()
         } catch {
@@ -121,7 +121,7 @@ public final class SessionService: Sendable {
     /// rendering its error as problem+json; the id goes to the request log.
     private func respond(_ request: HTTPRequest, _ body: (String) throws(ServiceError) -> HTTPResponse) -> HTTPResponse {
         let id = request.parameter("id") ?? ""
-        var response = respond(request) { () throws(ServiceError) in try body(id) }
+        var response = respond { () throws(ServiceError) in try body(id) }
         if response.logTag == nil { response.logTag = id }
         return response
     }

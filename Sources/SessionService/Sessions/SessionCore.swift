@@ -156,7 +156,7 @@ package final class SessionCore {
     func stateResponse() -> HTTPResponse {
         var response = HTTPResponse.json(stateJSON, etag: etag)
         if preparedState == nil {
-            preparedState = PreparedResponse(status: response.status, headers: response.headers, body: stateJSON)
+            preparedState = PreparedResponse(headers: response.headers, body: stateJSON)
         }
         response.prepared = preparedState
         return response
