@@ -10,17 +10,10 @@ public final class PreparedResponse: Sendable {
 
     /// Builds the response (MHD copies `body` once); nil if MHD refuses it or one of the headers.
     public init?(headers: [(name: String, value: String)], body: [UInt8]) {
-        let created = body.withUnsafeBytes { raw in
-            MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress),
-                                            .RESPMEM_MUST_COPY)
-        }
-        guard let created else { return nil }
-        for (name, value) in headers {
-            let added = name.withCString { name in value.withCString { MHD_add_response_header(created, name, $0) } }
-            guard added == .YES else {
-                MHD_destroy_response(created)
-                return nil
-            }
+        guard let created = RequestHandling.createResponse(copying: body) else { return nil }
+        for (name, value) in headers where !RequestHandling.addHeader(name, value, to: created) {
+            MHD_destroy_response(created)
+            return nil
         }
         response = MHDHandle(pointer: created)
     }

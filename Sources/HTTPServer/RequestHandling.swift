@@ -146,11 +146,7 @@ enum RequestHandling {
         if let prepared = response.prepared, !context.draining.load(ordering: .relaxed) {
             return MHD_queue_response(connection, UInt32(response.status), prepared.response.pointer)
         }
-        let created = response.body.withUnsafeBytes { raw in
-            MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress),
-                                            .RESPMEM_MUST_COPY)
-        }
-        guard let mhdResponse = created else {
+        guard let mhdResponse = createResponse(copying: response.body) else {
             context.log("could not create a response (out of memory?); closing the connection")
             return .NO
         }
@@ -161,13 +157,25 @@ enum RequestHandling {
 
     /// Copies the response's header fields to MHD (logging refused ones), plus `Connection: close` when draining.
     static func addHeaders(of response: HTTPResponse, to mhdResponse: OpaquePointer, context: ServerContext) {
-        for (name, value) in response.headers {
-            let added = name.withCString { name in value.withCString { MHD_add_response_header(mhdResponse, name, $0) } }
-            if added != .YES { context.log("dropped response header \"\(name)\" refused by microhttpd") }
+        for (name, value) in response.headers where !addHeader(name, value, to: mhdResponse) {
+            context.log("dropped response header \"\(name)\" refused by microhttpd")
         }
         if context.draining.load(ordering: .relaxed) {
             _ = MHD_add_response_header(mhdResponse, "Connection", "close")
         }
+    }
+
+    /// An MHD response holding its own copy of `body` (MUST_COPY), or nil when MHD cannot make one.
+    static func createResponse(copying body: [UInt8]) -> OpaquePointer? {
+        body.withUnsafeBytes { raw in
+            MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress),
+                                            .RESPMEM_MUST_COPY)
+        }
+    }
+
+    /// Adds one header field to an MHD response; false when MHD refuses it (CR/LF in it, a manual Content-Length).
+    static func addHeader(_ name: String, _ value: String, to mhdResponse: OpaquePointer) -> Bool {
+        name.withCString { name in value.withCString { MHD_add_response_header(mhdResponse, name, $0) } } == .YES
     }
 
     /// Runs `body` over the bytes of MHD's NUL-terminated path.
