@@ -92,11 +92,7 @@ public final class RIBAppRuntime: AppRuntime {
 
     /// The routers from the root to the one that owns the controller on top of the screen.
     public func pathToTop() -> [any Routing] {
-        pathToTop(of: window.layers)
-    }
-
-    private func pathToTop(of layers: [ScreenLayer]) -> [any Routing] {
-        guard let top = layers.last?.visibleController else { return [root] }
+        guard let top = window.layers.last?.visibleController else { return [root] }
         var path: [any Routing] = []
         path.reserveCapacity(8)
         return Self.find(top, from: root, path: &path) ? path : [root]
