@@ -5,42 +5,51 @@ import Testing
 
 @Suite("one session from many connections")
 struct SharedSessionTests {
+    /// Starts `count` threads, each on a connection of its own to `client`'s server, running `body` with its
+    /// index; what `body` throws goes to `failures`. Wait on the group returned.
+    private static func startClients(
+        _ count: Int, of client: ServiceClient, failures: Lock<[String]>,
+        _ body: @escaping @Sendable (Int, ServiceClient) throws -> Void
+    ) -> DispatchGroup {
+        let (port, service) = (client.port, client.service)
+        let group = DispatchGroup()
+        for index in 0..<count {
+            group.enter()
+            Thread {
+                defer { group.leave() }
+                do {
+                    try body(index, ServiceClient(port: port, service: service))
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }.start()
+        }
+        return group
+    }
+
     @Test("concurrent events on one session are serialized: each 200 has its own version, history is contiguous")
     func serialized() throws {
         try withTestServer(server: testServerConfiguration(threads: 4)) { client in
             let id = try client.createSession(app: "navigation")
-            let port = client.port
-            let service = client.service
             let versions = Lock<[Int]>([])
             let failures = Lock<[String]>([])
-            let group = DispatchGroup()
-            for thread in 0..<8 {
-                group.enter()
-                Thread {
-                    defer { group.leave() }
-                    let own = ServiceClient(port: port, service: service)
-                    let screen = ["A", "B", "C"][thread % 3]
-                    do {
-                        for round in 0..<40 {
-                            let event = round % 2 == 0 ? #"{"type":"push","screen":"\#(screen)"}"# : #"{"type":"pop"}"#
-                            let response = try own.send(id, event)
-                            switch response.status {
-                            case 200:
-                                if let version = response.etagVersion { versions.withLock { $0.append(version) } }
-                            case 409:
-                                if response.json?["code"] as? String != "invalid_navigation" {
-                                    failures.withLock { $0.append("\(event): \(response.text)") }
-                                }
-                            default:
-                                failures.withLock { $0.append("\(event): \(response.status) \(response.text)") }
-                            }
+            Self.startClients(8, of: client, failures: failures) { thread, own in
+                let screen = ["A", "B", "C"][thread % 3]
+                for round in 0..<40 {
+                    let event = round % 2 == 0 ? #"{"type":"push","screen":"\#(screen)"}"# : #"{"type":"pop"}"#
+                    let response = try own.send(id, event)
+                    switch response.status {
+                    case 200:
+                        if let version = response.etagVersion { versions.withLock { $0.append(version) } }
+                    case 409:
+                        if response.json?["code"] as? String != "invalid_navigation" {
+                            failures.withLock { $0.append("\(event): \(response.text)") }
                         }
-                    } catch {
-                        failures.withLock { $0.append("\(error)") }
+                    default:
+                        failures.withLock { $0.append("\(event): \(response.status) \(response.text)") }
                     }
-                }.start()
-            }
-            group.wait()
+                }
+            }.wait()
             #expect(failures.withLock { $0 } == [])
             // Every push or pop that succeeded changed the stack, so each has a version of its own.
             let seen = versions.withLock { $0 }.sorted()
@@ -59,28 +68,16 @@ struct SharedSessionTests {
             let id = try client.createSession(app: "navigation")
             // Read once first: the answer prepared for version 1 must not outlive it.
             #expect(try client.state(id).etagVersion == 1)
-            let port = client.port
-            let service = client.service
             let failures = Lock<[String]>([])
             let writing = Lock(true)
-            let group = DispatchGroup()
-            for _ in 0..<4 {
-                group.enter()
-                Thread {
-                    defer { group.leave() }
-                    let own = ServiceClient(port: port, service: service)
-                    do {
-                        while writing.withLock({ $0 }) {
-                            let response = try own.state(id)
-                            let version = response.json?["version"] as? Int
-                            if response.status != 200 || version == nil || version != response.etagVersion {
-                                failures.withLock { $0.append("\(response.status) \(response.header("ETag") ?? "-") \(response.text)") }
-                            }
-                        }
-                    } catch {
-                        failures.withLock { $0.append("\(error)") }
+            let readers = Self.startClients(4, of: client, failures: failures) { _, own in
+                while writing.withLock({ $0 }) {
+                    let response = try own.state(id)
+                    let version = response.json?["version"] as? Int
+                    if response.status != 200 || version == nil || version != response.etagVersion {
+                        failures.withLock { $0.append("\(response.status) \(response.header("ETag") ?? "-") \(response.text)") }
                     }
-                }.start()
+                }
             }
             var last: HTTPResult?
             for round in 0..<60 {
@@ -91,7 +88,7 @@ struct SharedSessionTests {
                 #expect(read.etagVersion == last?.etagVersion)
             }
             writing.withLock { $0 = false }
-            group.wait()
+            readers.wait()
             #expect(failures.withLock { $0 } == [])
             #expect(try client.state(id).body == last?.body)
             #expect(last?.etagVersion == 61)
