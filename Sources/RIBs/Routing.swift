@@ -20,7 +20,8 @@ public protocol Routing: AnyObject {
     var interactable: any Interactable { get }
     /// Attached children, in attach order.
     var children: [any Routing] { get }
-    /// The view controller this router owns, or nil for a viewless router (a stored answer, no cast).
+    /// The view controller this router owns, or nil for a viewless router (a stored answer, no cast). Fixed for
+    /// the router's life, as RIBs' `viewController` is: hosts may remember it.
     var ownedViewController: ViewController? { get }
     /// The detector told of every detach; handed down from parent to child on attach.
     var leakDetector: LeakDetector? { get set }

@@ -17,10 +17,24 @@ final class NodeRoles {
     unowned(unsafe) let exposing: (any StateExposing)?
     /// The node's constant fields, `"name":…,"kind":…,"active":`, rendered once.
     let head: [UInt8]
+    /// The view controller the router owns, by identity (a router's view is fixed for its life); compared
+    /// without retaining the controller.
+    let controller: ObjectIdentifier?
+    /// The interactor as RIBs' base class, when it is one (almost always).
+    private let base: Unmanaged<Interactor>?
+
+    /// Whether the interactor is active. Read through `base` without a retain: an interactor has a side
+    /// table (its view and children hold it weakly), so each retain and release takes the slow path.
+    var isActive: Bool {
+        if let base { return base._withUnsafeGuaranteedRef { $0.isActive } }
+        return interactable.isActive
+    }
 
     private init(_ router: any Routing) {
         let interactable = router.interactable
         self.interactable = interactable
+        controller = router.ownedViewController.map(ObjectIdentifier.init)
+        base = (interactable as? Interactor).map { Unmanaged.passUnretained($0) }
         let type = RoleTypes.roles(of: interactable)
         handler = type.handles ? interactable as? any EventHandling : nil
         exposing = type.exposes ? interactable as? any StateExposing : nil

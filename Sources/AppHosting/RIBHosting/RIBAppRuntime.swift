@@ -22,9 +22,9 @@ public final class RIBAppRuntime: AppRuntime {
 
     public func apply(_ event: AppEvent) throws(EventError) {
         // The path the last render found is still the screen's: nothing moves between two calls but events.
-        let path = renderedPath ?? pathToTop()
+        let path = renderedPath ?? pathToTop().reversed()
         renderedPath = nil
-        for router in path.reversed() {
+        for router in path {
             guard let handler = NodeRoles.of(router).handler else { continue }
             if try handler.handle(event) { return }
         }
@@ -69,13 +69,12 @@ public final class RIBAppRuntime: AppRuntime {
         writeNode(root, walk: &walk, to: &json)
         let leaks = leakDetector.leaks()
         lastLeakCount = leaks.count
-        let path = walk.found ? walk.path : [root]
-        renderedPath = path
-        let accepts = walk.found ? walk.accepted : acceptedEvents(along: path)
+        renderedPath = walk.found ? walk.path : [root]
+        let accepts = walk.found ? walk.accepted : acceptedEvents(along: [root])
         StateFields.writeScreen(layers: layers, accepts: accepts, leaks: leaks, to: &json)
     }
 
-    /// The path the last `writeState` rendered; cleared by `apply`, which changes the tree.
+    /// The path the last `writeState` rendered, top first; cleared by `apply`, which changes the tree.
     @exclusivity(unchecked) private var renderedPath: [any Routing]?
 
     /// The leaks the last `writeState` showed (the service reads it right after writing).
@@ -112,16 +111,16 @@ public final class RIBAppRuntime: AppRuntime {
     /// What the tree's walk learns on the way: the routers from the top controller's owner up to the root.
     private struct TreeWalk {
         /// The controller on top of the screen, whose owner ends the path.
-        let top: ViewController?
+        let top: ObjectIdentifier?
         /// Whether a router owning `top` was found (the first one, depth first, as `find` takes it).
         var found = false
-        /// The path from the root (routers are put in front as the walk comes back up).
+        /// The path, top first: the order the walk comes back up in, and the order dispatch offers an event.
         var path: [any Routing] = []
         /// What the handlers along `path` accept, owner first: the order the walk comes back up in.
         var accepted: [EventType] = []
 
         init(top: ViewController?) {
-            self.top = top
+            self.top = top.map(ObjectIdentifier.init)
             if top != nil { path.reserveCapacity(8) }
         }
     }
@@ -131,12 +130,12 @@ public final class RIBAppRuntime: AppRuntime {
     private func writeNode(_ router: any Routing, walk: inout TreeWalk, to json: inout JSONWriter) -> Bool {
         let roles = NodeRoles.of(router)
         json.beginObject(fields: roles.head)
-        json.bool(roles.interactable.isActive)
+        json.bool(roles.isActive)
         if let exposing = roles.exposing {
             StateFields.writeExposedState(exposing.exposedState, to: &json)
         }
         var onPath = false
-        if !walk.found, let top = walk.top, router.ownedViewController === top {
+        if !walk.found, let top = walk.top, roles.controller == top {
             walk.found = true
             onPath = true
         }
@@ -149,7 +148,7 @@ public final class RIBAppRuntime: AppRuntime {
         json.endArray()
         json.endObject()
         if onPath {
-            walk.path.insert(router, at: 0)
+            walk.path.append(router)
             if let handler = roles.handler { Self.add(handler.acceptedEvents, to: &walk.accepted) }
         }
         return onPath
