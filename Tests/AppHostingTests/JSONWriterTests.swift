@@ -63,6 +63,21 @@ struct JSONWriterTests {
         #expect(String(decoding: json.bytes, as: UTF8.self) == #"{"layers":\#(list),"stack":\#(list),"again":[\#(list),\#(list)]}"#)
     }
 
+    @Test("strings, keys and raw values of every length from 0 to 40 are copied byte for byte")
+    func everyLength() throws {
+        // Short runs are copied word-wise, in overlapping halves: each length takes its own path and ends.
+        for length in 0...40 {
+            let text = String((0..<length).map { Character(UnicodeScalar(UInt8(ascii: "a") + UInt8($0 % 26))) })
+            var json = JSONWriter(capacity: 1)
+            json.beginObject()
+            json.field(named: text, text)
+            json.key("raw")
+            json.raw(Array("\"\(text)\"".utf8))
+            json.endObject()
+            #expect(String(decoding: json.bytes, as: UTF8.self) == "{\"\(text)\":\"\(text)\",\"raw\":\"\(text)\"}", "length \(length)")
+        }
+    }
+
     @Test("each event type's constant is the JSON string of its name")
     func eventTypeConstants() throws {
         var json = JSONWriter(capacity: 8)
