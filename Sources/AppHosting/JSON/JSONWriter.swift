@@ -26,6 +26,13 @@ public struct JSONWriter: ~Copyable {
         Array(UnsafeBufferPointer(start: base, count: count))
     }
 
+    /// Ends the writer and hands its buffer over without a copy; the caller must `deallocate()` its base address.
+    public consuming func takeBytes() -> UnsafeMutableBufferPointer<UInt8> {
+        let bytes = UnsafeMutableBufferPointer(start: base, count: count)
+        discard self
+        return bytes
+    }
+
     /// Reads the bytes written so far without copying them.
     public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         try body(UnsafeBufferPointer(start: base, count: count))

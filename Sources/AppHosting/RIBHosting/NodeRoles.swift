@@ -1,4 +1,3 @@
-import Locking
 import RIBs
 
 /// What the host needs of a router on every event, worked out once per router and kept on it.
@@ -15,8 +14,9 @@ final class NodeRoles {
     unowned(unsafe) let handler: (any EventHandling)?
     /// The interactor as a state source, if it is one.
     unowned(unsafe) let exposing: (any StateExposing)?
-    /// The node's constant fields, `"name":…,"kind":…,"active":`, rendered once.
-    let head: [UInt8]
+    /// The node's constant fields, `"name":…,"kind":…,"active":`, rendered once (the writer's own buffer,
+    /// taken over: made on every push, an array would cost a second allocation and a copy).
+    let head: UnsafeMutableBufferPointer<UInt8>
     /// The view controller the router owns, by identity (a router's view is fixed for its life); compared
     /// without retaining the controller.
     let controller: ObjectIdentifier?
@@ -43,7 +43,16 @@ final class NodeRoles {
         json.field("name", router.name)
         json.field("kind", router.kind.rawValue)
         json.key("active")
-        head = json.withBytes { Array($0.dropFirst()) }
+        head = json.takeBytes()
+    }
+
+    deinit {
+        head.baseAddress?.deallocate()
+    }
+
+    /// `head` without its opening brace, which `JSONWriter.beginObject(fields:)` writes itself.
+    var fields: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: head[1...])
     }
 
     /// The roles of `router`, worked out on first use.
@@ -52,37 +61,5 @@ final class NodeRoles {
         let roles = NodeRoles(router)
         router.hostContext = roles
         return roles
-    }
-}
-
-/// Which roles each interactor type plays, learned once per type: a cast that fails is the dearest kind
-/// (the runtime looks through every superclass, generic ones instantiated), and a page's interactor, made on
-/// every push, plays neither role.
-///
-/// Process-wide, as conformances are: kept per session it cost every idle session ~80 bytes. One list per
-/// thread stripe, so MHD's workers do not share a lock's cache line on every push.
-enum RoleTypes {
-    /// Types past this many are answered by casting every time (an app has a handful).
-    static let limit = 64
-
-    private struct Entry {
-        let type: ObjectIdentifier
-        let handles: Bool
-        let exposes: Bool
-    }
-
-    private static let stripes: [Lock<[Entry]>] = (0..<8).map { _ in Lock([]) }
-
-    /// Whether `interactable`'s type handles events and exposes state.
-    static func roles(of interactable: any Interactable) -> (handles: Bool, exposes: Bool) {
-        let type = ObjectIdentifier(Swift.type(of: interactable))
-        let stripe = stripes[ThreadStripe.index(bits: 3)]
-        // A scan beats hashing for a handful of types.
-        if let entry = stripe.withLock({ known in known.first { $0.type == type } }) { return (entry.handles, entry.exposes) }
-        let entry = Entry(type: type, handles: interactable is any EventHandling, exposes: interactable is any StateExposing)
-        stripe.withLock { known in
-            if known.count < limit, !known.contains(where: { $0.type == type }) { known.append(entry) }
-        }
-        return (entry.handles, entry.exposes)
     }
 }

@@ -129,7 +129,7 @@ public final class RIBAppRuntime: AppRuntime {
     @discardableResult
     private func writeNode(_ router: any Routing, walk: inout TreeWalk, to json: inout JSONWriter) -> Bool {
         let roles = NodeRoles.of(router)
-        json.beginObject(fields: roles.head)
+        json.beginObject(fields: roles.fields)
         json.bool(roles.isActive)
         if let exposing = roles.exposing {
             StateFields.writeExposedState(exposing.exposedState, to: &json)
