@@ -22,8 +22,16 @@ public final class RIBAppRuntime: AppRuntime {
 
     public func apply(_ event: AppEvent) throws(EventError) {
         // The path the last render found is still the screen's: nothing moves between two calls but events.
-        let path = renderedPath ?? pathToTop().reversed()
-        renderedPath = nil
+        if let path = renderedPath {
+            renderedPath = nil
+            try offer(event, along: path)
+        } else {
+            try offer(event, along: pathToTop().reversed())
+        }
+    }
+
+    /// Offers `event` to the handlers along `path`, top first, until one takes it.
+    private func offer(_ event: AppEvent, along path: some Sequence<any Routing>) throws(EventError) {
         for router in path {
             guard let handler = NodeRoles.of(router).handler else { continue }
             if try handler.handle(event) { return }
