@@ -9,6 +9,9 @@ final class HomeFlowRouter: Router<HomeFlowInteractor>, HomeFlowRouting {
     private let home: HomeRouter
     private let pages: PageStack
     private var presented: PageRouter?
+    /// The stack Home is the root of, kept from `didLoad`: asking Home for it walks up its containment and
+    /// casts at each step, and every event and every render asked.
+    private var navigation: NavigationController?
 
     init(interactor: HomeFlowInteractor, viewController: any HomeFlowViewControllable, home: HomeRouter, pages: PageStack, modalScreens: [String]) {
         self.viewController = viewController
@@ -23,11 +26,11 @@ final class HomeFlowRouter: Router<HomeFlowInteractor>, HomeFlowRouting {
         super.didLoad()
         // Home is HomeFlow's immutable child: attached once, shown as the root of a fresh stack.
         try? attachChild(home)
-        _ = try? viewController.setRoot(home.viewController)
+        navigation = try? viewController.setRoot(home.viewController)
     }
 
     var pushableScreens: [String] { pages.pushable }
-    var stackDepth: Int { home.navigationController?.viewControllers.count ?? 1 }
+    var stackDepth: Int { navigation?.viewControllers.count ?? 1 }
     var presentedScreen: String? { presented?.name }
 
     func routeToPage(_ screen: String) throws(EventError) {
@@ -72,7 +75,7 @@ final class HomeFlowRouter: Router<HomeFlowInteractor>, HomeFlowRouting {
             try? dismissRouter(page, animated: true)
             presented = nil
         } else {
-            pages.pageDidClose(screen, by: self, from: home.navigationController)
+            pages.pageDidClose(screen, by: self, from: navigation)
         }
     }
 
@@ -83,7 +86,7 @@ final class HomeFlowRouter: Router<HomeFlowInteractor>, HomeFlowRouting {
     }
 
     private func stack() throws(EventError) -> NavigationController {
-        guard let stack = home.navigationController else { throw .internalFailure("Home is not inside a navigation controller") }
+        guard let stack = navigation else { throw .internalFailure("Home is not inside a navigation controller") }
         return stack
     }
 }
