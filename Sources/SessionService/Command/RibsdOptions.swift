@@ -73,13 +73,13 @@ public struct RibsdOptions: Sendable, Equatable {
             guard let number = UInt16(port) else { throw ParseError(description: "--port must be 0 to 65535, not \(port)") }
             options.server.port = number
         }
-        if let threads = values["--threads"] { options.server.threads = try positive(threads, "--threads", max: 256) }
-        if let limit = values["--max-sessions"] { options.service.maxSessions = try positive(limit, "--max-sessions", max: 100_000_000) }
+        if let threads = values["--threads"] { options.server.threads = try wholeNumber(threads, "--threads", to: 256) }
+        if let limit = values["--max-sessions"] { options.service.maxSessions = try wholeNumber(limit, "--max-sessions", to: 100_000_000) }
         if let events = values["--max-events"] {
-            options.service.maxEventsPerSession = try positive(events, "--max-events", max: 100_000_000)
+            options.service.maxEventsPerSession = try wholeNumber(events, "--max-events", to: 100_000_000)
         }
-        if let ttl = values["--session-ttl"] { options.service.sessionTTL = try positive(ttl, "--session-ttl", max: 31_536_000) }
-        if let body = values["--max-body"] { options.server.maxBodySize = try positive(body, "--max-body", max: 64 * 1024 * 1024) }
+        if let ttl = values["--session-ttl"] { options.service.sessionTTL = try wholeNumber(ttl, "--session-ttl", to: 31_536_000) }
+        if let body = values["--max-body"] { options.server.maxBodySize = try wholeNumber(body, "--max-body", to: 64 * 1024 * 1024) }
         if let level = values["--log-level"] {
             guard let parsed = RequestLogger.Level(name: level) else {
                 throw ParseError(description: "--log-level must be one of debug, info, warn, error, off, not \(level)")
@@ -87,7 +87,7 @@ public struct RibsdOptions: Sendable, Equatable {
             options.logLevel = parsed
         }
         // Below 4 KiB a single burst of request lines would already be dropped.
-        if let bytes = values["--log-buffer"] { options.logBuffer = try positive(bytes, "--log-buffer", min: 4096, max: 1 << 30) }
+        if let bytes = values["--log-buffer"] { options.logBuffer = try wholeNumber(bytes, "--log-buffer", from: 4096, to: 1 << 30) }
         return options
     }
 
@@ -101,7 +101,8 @@ public struct RibsdOptions: Sendable, Equatable {
         return text
     }
 
-    private static func positive(_ text: String, _ flag: String, min: Int = 1, max: Int) throws(ParseError) -> Int {
+    /// `text` as a whole number from `min` to `max`, or an error that names `flag` and the range.
+    private static func wholeNumber(_ text: String, _ flag: String, from min: Int = 1, to max: Int) throws(ParseError) -> Int {
         guard let value = Int(text), value >= min, value <= max else {
             throw ParseError(description: "\(flag) must be a whole number from \(min) to \(max), not \(text)")
         }
