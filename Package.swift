@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "RIBs", dependencies: ["HeadlessUI", "Locking"], swiftSettings: settings),
         .target(name: "Flows", dependencies: ["HeadlessUI"], swiftSettings: settings),
         // The app model the service hosts: events, app registry, state JSON. Pure.
-        .target(name: "AppHosting", dependencies: ["RIBs", "HeadlessUI", "Flows"], swiftSettings: settings),
+        .target(name: "AppHosting", dependencies: ["RIBs", "HeadlessUI", "Flows", "Locking"], swiftSettings: settings),
         .target(name: "BuiltinApps", dependencies: ["AppHosting", "RIBs", "HeadlessUI", "Flows"], swiftSettings: settings),
         // Sessions over HTTP.
         .target(name: "SessionService", dependencies: ["AppHosting", "HTTPServer", "Locking"], swiftSettings: settings),

@@ -27,7 +27,7 @@ struct RoleTypesTests {
         return [(Plain<Tag>(), false, false), (Handling<Tag>(), true, false), (Exposing<Tag>(), false, true), (Both<Tag>(), true, true)]
     }
 
-    @Test("each of 160 types gets its own roles, learned by 4 threads at once and read again, past the table's 64")
+    @Test("each of 160 types gets its own roles, learned by 4 threads at once and read again, past the 64 it remembers")
     func manyTypesFromManyThreads() {
         let depths = 40
         let wrong = Mutex(0)

@@ -3,7 +3,7 @@
 /// It writes what it is told in order; callers keep objects and arrays balanced. `comma()` handling is
 /// automatic: each value or key after the first in a container is preceded by a comma.
 ///
-/// It owns one growable buffer and appends with `memcpy`; being non-copyable, two writers never share it.
+/// It owns one growable buffer and appends by copying bytes into it; being non-copyable, two writers never share it.
 public struct JSONWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
