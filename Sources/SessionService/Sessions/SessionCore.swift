@@ -25,7 +25,10 @@ package final class SessionCore {
     @exclusivity(unchecked) private(set) var etag = SessionCore.etag(1)
     @exclusivity(unchecked) private(set) var history: [HistoryEntry] = []
     /// The whole state document at `version`: every request at this version gets these bytes.
-    @exclusivity(unchecked) package private(set) var stateJSON: [UInt8] = []
+    @exclusivity(unchecked) package private(set) var stateJSON: [UInt8] = [] {
+        // The prepared answer holds the old bytes: the next `GET` prepares the new ones.
+        didSet { preparedState = nil }
+    }
     /// Where the runtime's fields start in `stateJSON` (after the header), to tell whether an event changed
     /// anything without keeping a second copy of them.
     @exclusivity(unchecked) private var fieldsOffset = 0
@@ -35,7 +38,8 @@ package final class SessionCore {
     @exclusivity(unchecked) var idempotency: IdempotencyCache
     @exclusivity(unchecked) var lastAccessMilliseconds: Int64
     @exclusivity(unchecked) private(set) var isClosed = false
-    /// The answer to `GET` at this version, built in MHD on the first one and shared by the rest.
+    /// The answer to `GET` at this version, built in MHD on the first one and shared by the rest; dropped
+    /// whenever `stateJSON` changes, and at `close`.
     @exclusivity(unchecked) private var preparedState: PreparedResponse?
     /// Event streams watching this session (`GET .../stream`).
     @exclusivity(unchecked) var watchers = SessionWatchers()
@@ -79,7 +83,6 @@ package final class SessionCore {
         version += 1
         history.append(HistoryEntry(version: version, event: event, atMilliseconds: now))
         stateJSON = next.bytes
-        preparedState = nil
         fieldsOffset = nextFieldsOffset
         watchers.publish(version: version, state: stateJSON)
         return true
@@ -148,7 +151,6 @@ package final class SessionCore {
         var json = JSONWriter(capacity: max(stateJSON.count + 16, 512))
         fieldsOffset = render(version: version, into: &json)
         stateJSON = json.bytes
-        preparedState = nil
     }
 
     /// The answer to `GET`: the state document and its `ETag`, queued from the response prepared for this
