@@ -10,7 +10,8 @@ COPY Package.swift ./
 COPY Sources ./Sources
 COPY Examples ./Examples
 COPY Tests ./Tests
-RUN swift build -c release --product ribsd --static-swift-stdlib \
+COPY scripts/build-release ./scripts/
+RUN scripts/build-release --product ribsd \
     && cp "$(swift build -c release --show-bin-path)/ribsd" /usr/local/bin/ribsd
 
 FROM debian:bookworm-slim
