@@ -2,7 +2,7 @@ import CMicroHTTPD
 
 /// A pointer to an MHD daemon, connection or response that has to cross threads.
 ///
-/// `@unchecked Sendable` (the only one in this module) because `OpaquePointer` is not Sendable, yet both
+/// `@unchecked Sendable` (the only one in this module) because `OpaquePointer` is not Sendable, yet all three
 /// objects are designed for cross-thread use and are only used in the ways MHD allows:
 /// - the daemon: MHD's own threads run it; `AcceptLoop`'s thread calls MHD_add_connection (thread-safe with
 ///   ITC) until `HTTPServer.stop` has joined it, and only then calls MHD_stop_daemon, once, after taking the
