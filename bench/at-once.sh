@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Compares two ribsd binaries under the events load with both running at once on one core, so that the host's
-# swings fall on both alike (BENCHMARKS.md, "Measuring on a swinging host"). Run from the repository's root:
+# swings fall on both alike (BENCHMARKS.md, "Measuring on a swinging host"):
 #
 #   bench/at-once.sh RIBSD_A RIBSD_B [RUNS] [SECONDS]
 #
@@ -11,6 +11,8 @@ set -euo pipefail
 [ $# -ge 2 ] || { sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 A=$1 B=$2 RUNS=${3:-6} SECONDS_PER_RUN=${4:-5}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+command -v wrk >/dev/null 2>&1 || "$ROOT/scripts/install-deps" wrk
+command -v taskset >/dev/null 2>&1 || "$ROOT/scripts/install-deps" util-linux
 export BENCH_DIR="$ROOT/bench"
 CLK_TCK=$(getconf CLK_TCK)
 WORK=$(mktemp -d)
