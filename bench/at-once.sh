@@ -48,7 +48,8 @@ load() {
     local port_var="PORT_$1" pid_var="PID_$1" before line
     before=$(ticks "${!pid_var}")
     line=$(BENCH_IDS="$WORK/ids-$1.txt" BENCH_PER_THREAD=64 timeout $((SECONDS_PER_RUN + 15)) taskset -c 1 \
-        wrk -t1 -c16 -d"${SECONDS_PER_RUN}s" -s "$ROOT/bench/events.lua" "http://127.0.0.1:${!port_var}/" 2>&1 | grep '^BENCH ')
+        wrk -t1 -c16 -d"${SECONDS_PER_RUN}s" -s "$ROOT/bench/events.lua" "http://127.0.0.1:${!port_var}/" 2>&1 | grep '^BENCH ') \
+        || { echo "bench/at-once.sh: wrk failed against server $1" >&2; exit 1; }
     echo "$(sed 's/.* requests=\([0-9]*\).*/\1/' <<<"$line") $(sed 's/.* rps=\([0-9.]*\).*/\1/' <<<"$line") \
 $(($(ticks "${!pid_var}") - before))" >"$WORK/$1.run"
 }
