@@ -6,65 +6,40 @@
 #
 # Each binary runs with --threads 1 on CPU 0 under its own `wrk -t1 -c16` on CPU 1. One line per run:
 # req/s and server CPU per request of each, and B/A of both (req/s; CPU per request inverted, so > 1 means B is
-# cheaper). The same binary against itself reads 0.96-1.02 on the 2-vCPU VM of BENCHMARKS.md.
+# cheaper). The same binary against itself reads 0.985-1.002 on the 2-vCPU VM of BENCHMARKS.md.
 set -euo pipefail
 [ $# -ge 2 ] || { sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
-A=$1 B=$2 RUNS=${3:-6} SECONDS_PER_RUN=${4:-5}
+A=$1 B=$2 RUNS=${3:-6} DURATION=${4:-5}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 command -v wrk >/dev/null 2>&1 || "$ROOT/scripts/install-deps" wrk
 command -v taskset >/dev/null 2>&1 || "$ROOT/scripts/install-deps" util-linux
-export BENCH_DIR="$ROOT/bench"
+PROGRAM=bench/at-once.sh
+WARMUP=0
 CLK_TCK=$(getconf CLK_TCK)
-WORK=$(mktemp -d)
-PIDS=()
-cleanup() {
-    for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+SERVER_LIFETIME=$((RUNS * (DURATION + 20) + 60))
+OUT=$(mktemp -d)
+export BENCH_DIR="$ROOT/bench"
+# shellcheck source=bench/harness.sh
+source "$ROOT/bench/harness.sh"
+trap 'cleanup; rm -rf "$OUT"' EXIT
 
-# start NAME BINARY: the server on a free port, pinned to CPU 0; sets PID_<NAME> and PORT_<NAME>.
-start() {
-    timeout --kill-after=5 $((RUNS * (SECONDS_PER_RUN + 20) + 60)) taskset -c 0 "$2" --port 0 --log-level off --threads 1 \
-        >"$WORK/$1.out" 2>&1 &
-    PIDS+=($!)
-    local port=""
-    for _ in $(seq 1 100); do
-        port=$(sed -n 's#.* listening on http://127\.0\.0\.1:\([0-9][0-9]*\)$#\1#p' "$WORK/$1.out")
-        [ -n "$port" ] && break
-        sleep 0.05
-    done
-    [ -n "$port" ] || { echo "bench/at-once.sh: $2 did not start: $(cat "$WORK/$1.out")" >&2; exit 1; }
-    printf -v "PORT_$1" '%s' "$port"
-    printf -v "PID_$1" '%s' "$(pgrep -P "${PIDS[-1]}" | head -1)"
-    timeout 60 python3 "$ROOT/bench/sessions.py" "$port" 64 >"$WORK/ids-$1.txt"
-}
+start_server A taskset -c 0 "$A" --port 0 --log-level off --threads 1
+PID_A=$SRV_REAL PORT_A=$SRV_PORT
+start_server B taskset -c 0 "$B" --port 0 --log-level off --threads 1
+PID_B=$SRV_REAL PORT_B=$SRV_PORT
 
-ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
-
-# load NAME: one wrk run against server NAME; writes "requests rps cpu_ticks" to $WORK/NAME.run.
-load() {
-    local port_var="PORT_$1" pid_var="PID_$1" before line
-    before=$(ticks "${!pid_var}")
-    line=$(BENCH_IDS="$WORK/ids-$1.txt" BENCH_PER_THREAD=64 timeout $((SECONDS_PER_RUN + 15)) taskset -c 1 \
-        wrk -t1 -c16 -d"${SECONDS_PER_RUN}s" -s "$ROOT/bench/events.lua" "http://127.0.0.1:${!port_var}/" 2>&1 | grep '^BENCH ') \
-        || { echo "bench/at-once.sh: wrk failed against server $1" >&2; exit 1; }
-    echo "$(sed 's/.* requests=\([0-9]*\).*/\1/' <<<"$line") $(sed 's/.* rps=\([0-9.]*\).*/\1/' <<<"$line") \
-$(($(ticks "${!pid_var}") - before))" >"$WORK/$1.run"
-}
-
-start A "$A"
-start B "$B"
 for run in $(seq 1 "$RUNS"); do
-    load A & first=$!
-    load B
+    # Fresh sessions for every run: a run ends with some pages still pushed, and pushing them again is refused.
+    new_sessions "$PORT_A" 64 "$OUT/ids-A.txt"
+    new_sessions "$PORT_B" 64 "$OUT/ids-B.txt"
+    measure at-once A "$run" "$PID_A" 1 16 events.lua "$PORT_A" 1 "" "$OUT/ids-A.txt" 64 &
+    first=$!
+    measure at-once B "$run" "$PID_B" 1 16 events.lua "$PORT_B" 1 "" "$OUT/ids-B.txt" 64
     wait "$first"
-    read -r requests_a rps_a ticks_a <"$WORK/A.run"
-    read -r requests_b rps_b ticks_b <"$WORK/B.run"
-    awk -v run="$run" -v ra="$rps_a" -v rb="$rps_b" -v na="$requests_a" -v nb="$requests_b" -v ta="$ticks_a" \
-        -v tb="$ticks_b" -v hz="$CLK_TCK" 'BEGIN {
-            ca = ta * 1e6 / hz / na; cb = tb * 1e6 / hz / nb
-            printf "run %d: A %.0f req/s %.1f us/req, B %.0f req/s %.1f us/req; B/A req/s %.3f, CPU %.3f\n",
-                run, ra, ca, rb, cb, rb / ra, ca / cb }'
+    # results.tsv: scenario, server, rep, req/s, p50, p99, non-2xx, socket errors, CPU µs per request, requests.
+    awk -F'\t' -v run="$run" '
+        $3 == run { rps[$2] = $4; cpu[$2] = $9; refused[$2] = $7 }
+        END { printf "run %d: A %.0f req/s %.1f us/req, B %.0f req/s %.1f us/req; B/A req/s %.3f, CPU %.3f; non-2xx %d, %d\n",
+              run, rps["A"], cpu["A"], rps["B"], cpu["B"], rps["B"] / rps["A"], cpu["A"] / cpu["B"], refused["A"], refused["B"] }' \
+        "$OUT/results.tsv"
 done
