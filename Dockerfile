@@ -10,7 +10,7 @@ COPY Package.swift ./
 COPY Sources ./Sources
 COPY Examples ./Examples
 COPY Tests ./Tests
-COPY scripts/build-release ./scripts/
+COPY scripts/build-release scripts/symbol-order.txt ./scripts/
 RUN scripts/build-release --product ribsd \
     && cp "$(swift build -c release --show-bin-path)/ribsd" /usr/local/bin/ribsd
 
