@@ -78,8 +78,12 @@ open class Router<InteractorType>: Routing {
     }
 
     public final func detachChild(_ child: any Routing) throws(RoutingError) {
-        guard let index = children.firstIndex(where: { $0 === child }) else { throw .notAChild(child.name) }
+        guard isAttached(child) else { throw .notAChild(child.name) }
         child.interactable.deactivate()
+        // Deactivating runs app code (`willResignActive` down the subtree), which may detach siblings or this
+        // very child: its place is looked up afterwards, by identity, as RIBs removes it. Gone already, it was
+        // detached (and its release expected) by the call made from that code.
+        guard let index = children.firstIndex(where: { $0 === child }) else { return }
         children.remove(at: index)
         leakDetector?.expectRelease(of: child.subtree)
     }

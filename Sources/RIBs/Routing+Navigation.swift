@@ -84,7 +84,8 @@ extension Routing {
     /// Detaches the children whose views are among `controllers` (views a stack operation removed).
     private func detachChildren(showingAnyOf controllers: [ViewController]) throws(RoutingError) {
         guard !controllers.isEmpty else { return }
-        for child in children {
+        // Over the children as they were; one's `willResignActive` may have detached a later one meanwhile.
+        for child in children where isAttached(child) {
             guard let controller = child.ownedViewController, controllers.contains(where: { $0 === controller }) else { continue }
             try detachChild(child)
         }

@@ -105,6 +105,42 @@ struct RouterLifecycleTests {
         #expect(log.events.isEmpty)
     }
 
+    @Test("a child whose resignation detaches an earlier sibling leaves by identity: the later sibling stays")
+    func resignationDetachesSibling() throws {
+        let log = EventLog()
+        let parent = TestRouter("Parent", log: log)
+        let first = TestRouter("First", log: log), second = TestRouter("Second", log: log), third = TestRouter("Third", log: log)
+        for child in [first, second, third] { try parent.attachChild(child) }
+        second.interactor.onWillResignActive = { [unowned parent, unowned first] in try? parent.detachChild(first) }
+        log.clear()
+
+        try parent.detachChild(second)
+
+        #expect(tree(parent) == "Parent[Third]")
+        #expect([first.interactor.isActive, second.interactor.isActive, third.interactor.isActive] == [false, false, true])
+        #expect(log.events == ["Second.willResignActive", "First.willResignActive"])
+    }
+
+    @Test("a child detached from inside its own subtree's resignation is detached once, its siblings untouched")
+    func resignationDetachesTheChildItself() throws {
+        let log = EventLog()
+        let parent = TestRouter("Parent", log: log)
+        let child = TestRouter("Child", log: log), sibling = TestRouter("Sibling", log: log)
+        let grandchild = TestRouter("Grandchild", log: log)
+        try parent.attachChild(child)
+        try parent.attachChild(sibling)
+        try child.attachChild(grandchild)
+        grandchild.interactor.onWillResignActive = { [unowned parent, unowned child] in try? parent.detachChild(child) }
+        log.clear()
+
+        try parent.detachChild(child)
+
+        #expect(tree(parent) == "Parent[Sibling]")
+        #expect(tree(child) == "Child[Grandchild]")
+        #expect(sibling.interactor.isActive)
+        #expect(log.events == ["Child.willResignActive", "Grandchild.willResignActive"])
+    }
+
     @Test("detaching a child deactivates its whole subtree; grandchildren stay in the child's children")
     func detachDeactivatesSubtree() throws {
         let log = EventLog()

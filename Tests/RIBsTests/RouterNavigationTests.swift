@@ -278,6 +278,22 @@ struct RouterNavigationTests {
         #expect(app.log.events == ["B.willResignActive", "C.didBecomeActive", "C.didLoad"])
     }
 
+    @Test("setRouters goes on when one replaced RIB's resignation detaches another replaced one")
+    func setRoutersWhenResignationDetachesAnother() throws {
+        let app = try App()
+        let a = app.rib("A"), b = app.rib("B"), c = app.rib("C")
+        try app.root.setRouters([a, b], on: app.nav, animated: false)
+        a.interactor.onWillResignActive = { [unowned root = app.root, unowned b] in try? root.detachChild(b) }
+        app.log.clear()
+
+        try app.root.setRouters([c], on: app.nav, animated: false)
+
+        #expect(app.window.snapshot == [Layer(.root, ["C"])])
+        #expect(tree(app.root) == "Root[C]")
+        #expect(!a.interactor.isActive && !b.interactor.isActive)
+        #expect(app.log.events == ["A.willResignActive", "B.willResignActive", "C.didBecomeActive", "C.didLoad"])
+    }
+
     @Test("popRouter of a RIB in the middle of the stack pops and detaches the RIBs above it too")
     func popRouterMidStack() throws {
         let app = try App()

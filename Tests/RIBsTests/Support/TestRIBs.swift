@@ -7,6 +7,8 @@ final class RecordingInteractor: Interactor {
     let log: EventLog
     /// Runs inside `didBecomeActive`, to look at the tree at that moment.
     var onDidBecomeActive: (() -> Void)?
+    /// Runs inside `willResignActive`, as app code that reacts to leaving (a listener told, a sibling detached).
+    var onWillResignActive: (() -> Void)?
 
     init(name: String, log: EventLog) {
         self.name = name
@@ -20,6 +22,7 @@ final class RecordingInteractor: Interactor {
 
     override func willResignActive() {
         log.record("\(name).willResignActive")
+        onWillResignActive?()
     }
 }
 
