@@ -42,10 +42,12 @@ public enum Ribsd {
         }
         isListening.store(true, ordering: .relaxed)
         let address = "http://\(options.server.host):\(server.port)"
-        write("ribsd listening on \(address)\n", to: .standardOutput)
+        // Logged before the address is announced: a client that waits for the announcement finds its first
+        // request's line after this one in the log.
         logger.message(
             .info, "started", fields: [("address", address), ("version", version), ("apps", registry.apps.map(\.id).joined(separator: ","))],
             always: true)
+        write("ribsd listening on \(address)\n", to: .standardOutput)
 
         let sweeper = DispatchSource.makeTimerSource(queue: .global())
         sweeper.schedule(deadline: .now() + 1, repeating: 1)
