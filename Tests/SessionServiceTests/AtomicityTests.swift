@@ -36,4 +36,26 @@ struct AtomicityTests {
             #expect(history.map { $0["version"] as? Int } == [2, 3, 4, 5])
         }
     }
+
+    @Test("a handler that breaks after dismissing and detaching: 500 internal_error without internals, the session as before")
+    func internalFailureAfterChanges() throws {
+        try withTestServer(registry: testRegistry(LabApps.breaking())) { client in
+            let id = try #require(try client.create(app: "breaking").json?["session"] as? String)
+            let presented = sessionState(
+                id, app: "breaking", version: 2, tree: node("Root", "launch", [node("Sheet", "viewable")]),
+                layers: [layer("root", ["Root"]), layer("pageSheet", ["Sheet"])], accepts: ["present", "dismiss"])
+            expectState(try client.send(id, #"{"type":"present","screen":"Sheet"}"#), presented)
+
+            // The handler dismissed the sheet and detached its RIB before failing: the history puts both back.
+            let failed = try client.expectRefusal(id, #"{"type":"dismiss"}"#, status: 500, code: "internal_error")
+            #expect(failed.json?["detail"] as? String == "the server could not complete the request")
+            expectState(try client.state(id), presented)
+            try client.expectRefusal(id, #"{"type":"dismiss"}"#, status: 500, code: "internal_error")
+
+            // The session goes on from there: the sheet is still up, so presenting another is refused as a move.
+            try client.expectRefusal(id, #"{"type":"present","screen":"Other"}"#, status: 409, code: "invalid_navigation")
+            let history = try #require(try client.history(id).json?["events"] as? [NSDictionary])
+            #expect(history.map { $0["version"] as? Int } == [2])
+        }
+    }
 }

@@ -71,6 +71,23 @@ struct IdempotencyTests {
         }
     }
 
+    @Test("an empty key or one over 255 bytes is 400 invalid_header and applies nothing; 255 bytes is a key")
+    func invalidKey() throws {
+        try withTestServer { client in
+            let id = try client.createSession()
+            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            let push = #"{"type":"push","screen":"A"}"#
+            for key in ["", String(repeating: "k", count: 256)] {
+                let refused = try client.expectRefusal(id, push, status: 400, code: "invalid_header", headers: [("Idempotency-Key", key)])
+                #expect(refused.json?["detail"] as? String == "Idempotency-Key must be 1 to 255 characters")
+            }
+            let longest = [("Idempotency-Key", String(repeating: "k", count: 255))]
+            let first = try client.send(id, push, headers: longest)
+            expectState(first, Expected.login(id, version: 3, user: "kim", pages: ["A"]))
+            #expect(try client.send(id, push, headers: longest).body == first.body)
+        }
+    }
+
     @Test("keys belong to their session")
     func keysPerSession() throws {
         try withTestServer { client in

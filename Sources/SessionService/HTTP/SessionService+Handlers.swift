@@ -49,9 +49,10 @@ extension SessionService {
         guard let session = store.session(id) else { throw .sessionNotFound() }
         let ifMatch = request.header("If-Match")
         let key = request.header("Idempotency-Key")
-        let now = clock.nowMilliseconds()
         let body = request.body
         return try session.withCore { (core: SessionCore) throws(ServiceError) -> HTTPResponse in
+            // Read under the lock: the history's times then follow its versions, whichever request got here first.
+            let now = clock.nowMilliseconds()
             // session_not_found (deleted or expired) wins over the 400s, so liveness comes before decoding.
             try checkLive(core, now: now)
             let event = try Self.decodeEvent(body)

@@ -621,7 +621,8 @@ enum OpenAPIDocument {
                   "unsupported_media_type",
                   "unknown_app",
                   "idempotency_key_reused",
-                  "session_limit"
+                  "session_limit",
+                  "internal_error"
                 ]
               }
             }

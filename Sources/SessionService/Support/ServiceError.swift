@@ -82,6 +82,7 @@ public struct ServiceError: Error, Equatable, Sendable {
     }
 
     static func internalError() -> ServiceError {
-        ServiceError(status: 500, code: "internal", title: "Internal error", detail: "the server could not complete the request")
+        // The HTTP layer's own 500 (HTTPServer's RequestHandling) has this code too: one code for a client to match.
+        ServiceError(status: 500, code: "internal_error", title: "Internal Server Error", detail: "the server could not complete the request")
     }
 }

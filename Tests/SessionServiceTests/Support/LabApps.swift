@@ -9,10 +9,12 @@ import Locking
 /// Each behaviour breaks one rule on purpose:
 /// - `halfway`: `present` attaches the child first and only then asks UIKit, which refuses while Root already presents.
 /// - `leaky`: `dismiss` keeps a strong reference to the detached child; `logout` detaches the child without dismissing it.
+/// - `breaking`: `dismiss` dismisses and detaches the child, then reports an internal failure (an app bug).
 enum LabApps {
     enum Behavior: Sendable {
         case halfway
         case leaky
+        case breaking
     }
 
     static func halfway(log: ResignLog? = nil) -> AppDefinition {
@@ -24,6 +26,12 @@ enum LabApps {
     static func leaky(log: ResignLog? = nil) -> AppDefinition {
         AppDefinition(id: "leaky", description: "test: keeps detached children alive", events: [.present, .dismiss, .logout]) {
             launch(.leaky, log: log)
+        }
+    }
+
+    static func breaking() -> AppDefinition {
+        AppDefinition(id: "breaking", description: "test: fails after changing the tree", events: [.present, .dismiss]) {
+            launch(.breaking, log: nil)
         }
     }
 
@@ -128,7 +136,7 @@ final class LabRootRouter: LaunchRouter<LabRootInteractor, LabScreen> {
             // Wrong order on purpose: the tree changes before UIKit is asked.
             do { try attachChild(leaf) } catch { throw EventError(error) }
             do { try viewController.present(leaf.viewController, animated: true, style: style) } catch { throw EventError(.view(error)) }
-        case .leaky:
+        case .leaky, .breaking:
             do { try presentRouter(leaf, from: viewController, style: style, animated: true) } catch { throw EventError(error) }
         }
         presented = leaf
@@ -139,6 +147,7 @@ final class LabRootRouter: LaunchRouter<LabRootInteractor, LabScreen> {
         do { try dismissRouter(leaf, animated: true) } catch { throw EventError(error) }
         presented = nil
         if behavior == .leaky { retained.append(leaf) }
+        if behavior == .breaking { throw .internalFailure("lost track of \(leaf.name) after dismissing it") }
     }
 
     /// Detaches the presented child but leaves its screen up (seed 002's bug).
