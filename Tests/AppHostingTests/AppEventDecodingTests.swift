@@ -36,6 +36,20 @@ struct AppEventDecodingTests {
         #expect(throws: EventDecodingError.malformed(detail)) { try AppEvent(json: Array(body.utf8)) }
     }
 
+    @Test("names, screens and steps hold at most 256 characters, counted as Unicode scalars, not bytes",
+          arguments: [("name", "login"), ("screen", "push"), ("screen", "didDismiss"), ("step", "step")])
+    func fieldLength(field: String, type: String) throws {
+        func body(_ value: String) -> [UInt8] { Array(#"{"type":"\#(type)","\#(field)":"\#(value)"}"#.utf8) }
+        let longest = [String(repeating: "k", count: 256), String(repeating: "김", count: 256), String(repeating: "🙂", count: 256)]
+        for value in longest {
+            let event = try AppEvent(json: body(value))
+            #expect(event.canonicalJSON == body(value))
+        }
+        for value in [String(repeating: "k", count: 257), String(repeating: "김", count: 257), String(repeating: "a", count: 60_000)] {
+            #expect(throws: EventDecodingError.malformed("`\(field)` must be at most 256 characters")) { try AppEvent(json: body(value)) }
+        }
+    }
+
     @Test("an unknown type lists the known ones")
     func unknown() {
         #expect(throws: EventDecodingError.unknownType(

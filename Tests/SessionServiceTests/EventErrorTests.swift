@@ -35,6 +35,18 @@ struct EventErrorTests {
         }
     }
 
+    @Test("malformed_event: a name over 256 characters, which a logged-out session would otherwise take")
+    func overlongName() throws {
+        try withTestServer { client in
+            let id = try client.createSession()
+            let refused = try client.expectRefusal(
+                id, #"{"type":"login","name":"\#(String(repeating: "김", count: 257))"}"#, status: 400, code: "malformed_event")
+            #expect(refused.json?["detail"] as? String == "`name` must be at most 256 characters")
+            let longest = String(repeating: "김", count: 256)
+            expectState(try client.send(id, #"{"type":"login","name":"\#(longest)"}"#), Expected.login(id, version: 2, user: longest))
+        }
+    }
+
     @Test("unknown_event: detail lists every type of the contract")
     func unknownEvent() throws {
         try withTestServer { client in

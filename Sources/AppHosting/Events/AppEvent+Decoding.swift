@@ -1,6 +1,11 @@
 import HeadlessUI
 
 extension AppEvent {
+    /// The longest `name`, `screen` or `step` accepted, in characters (Unicode scalars, as JSON Schema counts).
+    /// A session keeps its applied events, and a login's name is in every state after it: unbounded, one
+    /// client could fill the server's memory with names of nearly the body limit each.
+    public static let maxFieldLength = 256
+
     /// Decodes an event body strictly (RFC 8259), validating each field its type needs; extra fields are ignored.
     public init(json bytes: [UInt8]) throws(EventDecodingError) {
         let fields: JSONFields
@@ -46,6 +51,10 @@ extension AppEvent {
         guard let value = fields[field] else { throw .malformed("`\(type.rawValue)` needs the string field `\(field)`") }
         guard case let .string(string) = value else { throw .malformed(notAString(field, value)) }
         guard !string.isEmpty else { throw .malformed("`\(field)` must not be empty") }
+        // Bytes first: no longer in bytes than the limit, it is no longer in characters either.
+        guard string.utf8.count <= maxFieldLength || string.unicodeScalars.count <= maxFieldLength else {
+            throw .malformed("`\(field)` must be at most \(maxFieldLength) characters")
+        }
         return string
     }
 

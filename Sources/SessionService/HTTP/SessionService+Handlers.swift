@@ -50,6 +50,8 @@ extension SessionService {
         let ifMatch = request.header("If-Match")
         let key = request.header("Idempotency-Key")
         let body = request.body
+        // Outside the lock: up to --max-body bytes to read.
+        let digest = key.map { _ in BodyDigest(body) }
         return try session.withCore { (core: SessionCore) throws(ServiceError) -> HTTPResponse in
             // Read under the lock: the history's times then follow its versions, whichever request got here first.
             let now = clock.nowMilliseconds()
@@ -60,7 +62,7 @@ extension SessionService {
                 throw .invalidHeader("Idempotency-Key must be 1 to \(IdempotencyCache.maxKeyLength) characters")
             }
             let prior = key.flatMap { core.idempotency[$0] }
-            if let prior, prior.body == body { return prior.response }
+            if let prior, prior.body == digest { return prior.response }
             if let ifMatch, !Self.matches(ifMatch, version: core.version) {
                 throw .versionMismatch(current: core.version)
             }
@@ -78,7 +80,7 @@ extension SessionService {
             metrics.recordEvent(event.type.rawValue, changed ? .applied : .unchanged)
             if changed { metrics.recordLeaks(core.runtime.leakCount) }
             let response = HTTPResponse.json(core.stateJSON, etag: core.etag)
-            if let key { core.idempotency.remember(key, body: body, response: response) }
+            if let key, let digest { core.idempotency.remember(key, body: digest, response: response) }
             return response
         }
     }

@@ -254,7 +254,7 @@ enum OpenAPIDocument {
                 }
               },
               "400": {
-                "description": "`malformed_event`: the body is not a JSON object, `type` is missing, a field is missing, empty or of the wrong type. `unknown_event`: `type` is not one of the event types (`detail` lists them). `invalid_header`: `Idempotency-Key` is empty or longer than 255 bytes. text/html: microhttpd could not parse the request.",
+                "description": "`malformed_event`: the body is not a JSON object, `type` is missing, a field is missing, empty, longer than 256 characters or of the wrong type. `unknown_event`: `type` is not one of the event types (`detail` lists them). `invalid_header`: `Idempotency-Key` is empty or longer than 255 bytes. text/html: microhttpd could not parse the request.",
                 "content": {
                   "application/problem+json": {
                     "schema": {
@@ -431,7 +431,7 @@ enum OpenAPIDocument {
             "type": "object",
             "description": "Log in as `name`.",
             "required": ["type", "name"],
-            "properties": {"type": {"const": "login"}, "name": {"type": "string", "minLength": 1}}
+            "properties": {"type": {"const": "login"}, "name": {"type": "string", "minLength": 1, "maxLength": 256}}
           },
           "LogoutEvent": {
             "type": "object",
@@ -443,7 +443,7 @@ enum OpenAPIDocument {
             "type": "object",
             "description": "Push `screen` onto the current navigation stack.",
             "required": ["type", "screen"],
-            "properties": {"type": {"const": "push"}, "screen": {"type": "string", "minLength": 1}}
+            "properties": {"type": {"const": "push"}, "screen": {"type": "string", "minLength": 1, "maxLength": 256}}
           },
           "PopEvent": {
             "type": "object",
@@ -455,7 +455,7 @@ enum OpenAPIDocument {
             "type": "object",
             "description": "The client already popped `screen` (swipe back): detach it and everything above it; if it is already gone, change nothing (200, same version).",
             "required": ["type", "screen"],
-            "properties": {"type": {"const": "didPop"}, "screen": {"type": "string", "minLength": 1}}
+            "properties": {"type": {"const": "didPop"}, "screen": {"type": "string", "minLength": 1, "maxLength": 256}}
           },
           "PresentEvent": {
             "type": "object",
@@ -463,7 +463,7 @@ enum OpenAPIDocument {
             "required": ["type", "screen"],
             "properties": {
               "type": {"const": "present"},
-              "screen": {"type": "string", "minLength": 1},
+              "screen": {"type": "string", "minLength": 1, "maxLength": 256},
               "style": {"enum": ["fullScreen", "pageSheet", null]}
             }
           },
@@ -477,13 +477,13 @@ enum OpenAPIDocument {
             "type": "object",
             "description": "The client already dismissed `screen` (sheet swiped down); idempotent like `didPop`.",
             "required": ["type", "screen"],
-            "properties": {"type": {"const": "didDismiss"}, "screen": {"type": "string", "minLength": 1}}
+            "properties": {"type": {"const": "didDismiss"}, "screen": {"type": "string", "minLength": 1, "maxLength": 256}}
           },
           "StepEvent": {
             "type": "object",
             "description": "Flow app only: an RxFlow step (`introIsRequired`, `mainIsRequired`, `codingIsRequired`).",
             "required": ["type", "step"],
-            "properties": {"type": {"const": "step"}, "step": {"type": "string", "minLength": 1}}
+            "properties": {"type": {"const": "step"}, "step": {"type": "string", "minLength": 1, "maxLength": 256}}
           },
           "State": {
             "type": "object",

@@ -3,7 +3,8 @@ import HTTPServer
 /// The answers to a session's recent `Idempotency-Key`s, oldest dropped first past the limit.
 struct IdempotencyCache {
     struct Entry {
-        let body: [UInt8]
+        /// The first request's body, as a digest: a retry must send the same bytes.
+        let body: BodyDigest
         let response: HTTPResponse
     }
 
@@ -22,7 +23,7 @@ struct IdempotencyCache {
     subscript(key: String) -> Entry? { entries[key] }
 
     /// Remembers the answer to a successful request.
-    mutating func remember(_ key: String, body: [UInt8], response: HTTPResponse) {
+    mutating func remember(_ key: String, body: BodyDigest, response: HTTPResponse) {
         guard entries.updateValue(Entry(body: body, response: response), forKey: key) == nil else { return }
         order.append(key)
         if order.count - head > limit {
