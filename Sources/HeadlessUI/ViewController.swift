@@ -119,7 +119,7 @@ open class ViewController {
         if let presented = presentedViewController {
             throw .alreadyPresenting(presenter: screenName, presented: presented.screenName, attempted: controller.screenName)
         }
-        if controller.parent != nil || controller.presenter != nil || controller === self || controller.hostWindow != nil {
+        if controller.parent != nil || controller.presenter != nil || controller.hostWindow != nil || hangsFrom(controller) {
             throw .alreadyInHierarchy(controller.screenName)
         }
         if let style { controller.modalPresentationStyle = style }
@@ -186,4 +186,15 @@ open class ViewController {
 
     /// Whether the controller is in a window's hierarchy.
     public var isOnScreen: Bool { window != nil }
+
+    /// Whether `controller` is this one or one this one hangs from, through containment or presentation.
+    /// Showing it under this one would close a loop: UIKit refuses that, and `window` would walk it forever.
+    final func hangsFrom(_ controller: ViewController) -> Bool {
+        var node: ViewController? = self
+        while let current = node {
+            if current === controller { return true }
+            node = current.parent ?? current.presenter
+        }
+        return false
+    }
 }

@@ -32,6 +32,22 @@ struct NavigationRuleTests {
         #expect(other.parent == nil)
     }
 
+    @Test("pushing or setting the container the stack lives in (a loop) throws alreadyInHierarchy")
+    func pushContainerOfTheStack() throws {
+        let (nav, home, detail) = try makeStack()
+        let container = ViewController(screenName: "Container")
+        container.addChild(nav)
+        nav.didMove(toParent: container)
+
+        #expect(throws: ViewHierarchyError.alreadyInHierarchy("Container")) { try nav.push(container, animated: true) }
+        #expect(throws: ViewHierarchyError.alreadyInHierarchy("Container")) {
+            try nav.setViewControllers([home, container], animated: true)
+        }
+
+        expectUnchanged(nav, home, detail)
+        #expect(nav.parent === container && container.parent == nil)
+    }
+
     @Test("pushing the same instance twice throws alreadyOnStack")
     func pushSameInstanceTwice() throws {
         let (nav, home, detail) = try makeStack()

@@ -25,6 +25,23 @@ struct PresentationRuleTests {
         #expect(completions == 0)
     }
 
+    @Test("presenting a controller that the presenter hangs from (a loop) throws alreadyInHierarchy and changes nothing")
+    func presentAncestor() throws {
+        let base = ViewController(screenName: "Base")
+        let sheet = ViewController(screenName: "Sheet")
+        let inner = ViewController(screenName: "Inner")
+        try base.present(sheet, animated: false)
+        sheet.addChild(inner)
+
+        for presenter in [sheet, inner] {
+            #expect(throws: ViewHierarchyError.alreadyInHierarchy("Base")) { try presenter.present(base, animated: true) }
+        }
+
+        // (Not `window`: on a loop, that walk up would never end.)
+        #expect(base.presentedViewController === sheet && base.presentingViewController == nil)
+        #expect(sheet.presentedViewController == nil && inner.presentedViewController == nil)
+    }
+
     @Test("presenting a controller contained in a container throws alreadyInHierarchy")
     func presentContained() {
         let root = ViewController(screenName: "Root")
