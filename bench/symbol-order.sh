@@ -7,7 +7,7 @@
 #
 # Runs ribsd under callgrind (one worker thread), drives it with wrk (events 10 s, then GET 3 s, -t1 -c4),
 # stops it, and keeps ribsd's own functions with at least 2,000 instructions on the busiest thread. Needs
-# valgrind and wrk (installed when missing). Takes about two minutes. Run it after changes to the request path;
+# valgrind and wrk (installed when missing). Takes under a minute once ribsd is built. Run it after changes to the request path;
 # a stale list is harmless (the linker skips names it does not find) but loses its gain.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)

@@ -11,7 +11,7 @@ struct BodyDigest: Equatable {
     let second: UInt64
 
     init(_ bytes: [UInt8]) {
-        // Two lanes that mix each byte differently: FNV-1a, and an add-multiply-shift over the golden ratio.
+        // Two lanes that mix each byte differently: FNV-1a, and add, multiply (SplitMix64's constant), xor-shift.
         var first: UInt64 = 0xcbf2_9ce4_8422_2325
         var second: UInt64 = 0x9e37_79b9_7f4a_7c15 ^ UInt64(bytes.count)
         for byte in bytes {
