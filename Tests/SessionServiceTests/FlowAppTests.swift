@@ -47,6 +47,8 @@ struct FlowAppHTTPTests {
                 id, version: 5, tree: node("AppFlow", "flow", [appInit]), stack: ["AppInit"], accepts: ["step"], steps: ["mainIsRequired"])
             expectState(try client.send(id, #"{"type":"didPop","screen":"Main"}"#), launched)
             expectState(try client.send(id, #"{"type":"didPop","screen":"Main"}"#), launched)
+            // Nothing here is ever presented: a didDismiss names a screen already gone, a no-op too.
+            expectState(try client.send(id, #"{"type":"didDismiss","screen":"Main"}"#), launched)
             expectProblem(try client.send(id, #"{"type":"pop"}"#), status: 409, code: "invalid_navigation")
             expectState(try client.get("/v1/sessions/\(id)"), launched)
         }

@@ -31,6 +31,29 @@ struct SwipeBackTests {
         }
     }
 
+    @Test("a swipe retried after the app moved on (a sheet up, a logout since) is a no-op, not a 409")
+    func retriedSwipeAfterTheAppMovedOn() throws {
+        try withTestServer { client in
+            let id = try client.createSession()
+            try client.apply(id, #"{"type":"login","name":"kim"}"#, #"{"type":"push","screen":"A"}"#, #"{"type":"didPop","screen":"A"}"#)
+            let sheet = Expected.login(id, version: 5, user: "kim", presented: ("Profile", "pageSheet"))
+            expectState(try client.send(id, #"{"type":"present","screen":"Profile"}"#), sheet)
+
+            // A is gone: its retried didPop changes nothing, though HomeFlow takes no stack event under a sheet.
+            expectState(try client.send(id, #"{"type":"didPop","screen":"A"}"#), sheet)
+            // Home is on screen, under the sheet: a swipe there cannot have happened.
+            try client.expectRefusal(id, #"{"type":"didPop","screen":"Home"}"#, status: 409, code: "event_not_handled")
+
+            // After a logout only Login is on screen; the sheet's retried didDismiss changes nothing either.
+            let loggedOut = try client.send(id, #"{"type":"logout"}"#)
+            #expect(loggedOut.status == 200 && loggedOut.header("ETag") == "\"6\"")
+            let retried = try client.send(id, #"{"type":"didDismiss","screen":"Profile"}"#)
+            #expect(retried.status == 200 && retried.body == loggedOut.body)
+            let history = try #require(try client.history(id).json?["events"] as? [NSDictionary])
+            #expect(history.map { $0["version"] as? Int } == [2, 3, 4, 5, 6])
+        }
+    }
+
     @Test("didPop of the top page only pops that page")
     func didPopTop() throws {
         try withTestServer { client in

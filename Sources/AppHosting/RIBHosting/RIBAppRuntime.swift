@@ -36,6 +36,7 @@ public final class RIBAppRuntime: AppRuntime {
             guard let handler = NodeRoles.of(router).handler else { continue }
             if try handler.handle(event) { return }
         }
+        if event.namesScreenAlreadyGone(from: window) { return }
         throw .notHandled("no RIB on screen handles `\(event.type.rawValue)` now")
     }
 
