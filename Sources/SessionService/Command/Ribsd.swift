@@ -55,10 +55,14 @@ public enum Ribsd {
         sweeper.resume()
 
         var sources: [any DispatchSourceSignal] = []
+        // The handlers run on a concurrent queue: a second signal during the drain (SIGINT after SIGTERM, or a
+        // second Ctrl-C) must not tear the sessions down and exit under requests the first one waits for.
+        let stopping = Atomic<Bool>(false)
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
+                guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
                 // Stop accepting, let requests in flight finish, then tear the sessions down.
                 logger.message(.info, "stopping", fields: [("signal", signalNumber == SIGINT ? "SIGINT" : "SIGTERM")], always: true)
                 // Watchers hear why their stream ends; requests in flight still find their sessions.

@@ -125,6 +125,24 @@ extension ReliabilityTests {
             }
         }
 
+        @Test("SIGTERM then SIGINT at once: one stop, logged once, exit 0")
+        func twoSignals() throws {
+            let (ribsd, port, _) = try RibsdProcess.listening([])
+            let client = HTTPClient(port: port)
+            #expect(try client.request("POST", "/v1/sessions", body: Array("{}".utf8), headers: [("Content-Type", "application/json")]).status == 201)
+
+            ribsd.signal(SIGTERM)
+            ribsd.signal(SIGINT)
+            let exit = ribsd.wait(timeout: 30)
+
+            #expect(exit?.exited == true && exit?.status == 0, "exit: \(String(describing: exit))")
+            let messages = ribsd.stderr.split(separator: "\n").compactMap { line in
+                ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["msg"] as? String
+            }
+            #expect(messages.filter { $0 == "stopping" }.count == 1, "\(messages)")
+            #expect(messages.filter { $0 == "stopped" }.count == 1, "\(messages)")
+        }
+
         @Test("a bad flag: exit 2, one line on stderr, nothing on stdout, no stack trace",
               arguments: [["--bogus"], ["--port", "70000"], ["--threads", "0"], ["--port"], ["--max-body", "-1"], ["--log-level", "loud"]])
         func badFlag(arguments: [String]) throws {
