@@ -22,9 +22,10 @@ extension RequestHandling {
     }
 
     /// Queues an admitted stream: a chunked response whose reader drains the stream and suspends the
-    /// connection while it is empty. The connection's idle timeout is cleared while the stream lasts (a
-    /// stream is idle by design, and a suspended connection is not timed anyway; heartbeats notice dead
-    /// clients instead) and restored when it ends.
+    /// connection while it is empty. While the stream lasts the connection's timeout is `streamTimeout`, two
+    /// heartbeats or more: a suspended connection is not timed, and a live one writes a heartbeat at least
+    /// that often, so only a client that stopped reading runs into it. It is restored when the stream ends.
+    /// (Never 0, "no timeout": a HEAD of a stream route, whose body MHD never reads, would keep it for good.)
     static func queueStream(
         _ response: HTTPResponse, stream: StreamBody, on connection: OpaquePointer, context: ServerContext
     ) -> MHD_Result {
@@ -45,8 +46,8 @@ extension RequestHandling {
         defer { MHD_destroy_response(mhdResponse) }
         addHeaders(of: response, to: mhdResponse, context: context)
         stream.attach(to: connection)
-        if cmhd_set_connection_timeout(connection, 0) != .YES {
-            context.log("could not clear the timeout of a stream connection")
+        if cmhd_set_connection_timeout(connection, context.streamTimeout) != .YES {
+            context.log("could not set the timeout of a stream connection")
         }
         return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
     }

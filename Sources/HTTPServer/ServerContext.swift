@@ -26,9 +26,12 @@ final class ServerContext: Sendable {
     let maxStreams: Int
     /// `ServerConfiguration.idleTimeout`, restored on a kept-alive connection when its stream ends.
     let idleTimeout: UInt32
+    /// A stream connection's timeout: at least two heartbeats, so a live stream always has written something
+    /// within it, while a client that stopped reading (its writes stall) is closed, not kept forever.
+    let streamTimeout: UInt32
 
     init(
-        routes: RouteTable, maxBodySize: Int, maxStreams: Int, idleTimeout: Int,
+        routes: RouteTable, maxBodySize: Int, maxStreams: Int, idleTimeout: Int, heartbeatInterval: Duration,
         log: @escaping @Sendable (String) -> Void,
         onRequestCompleted: (@Sendable (HTTPRequestSummary) -> Void)?,
         requestStates: LiveCount
@@ -38,6 +41,9 @@ final class ServerContext: Sendable {
         self.maxBodySize = maxBodySize
         self.maxStreams = maxStreams
         self.idleTimeout = UInt32(clamping: idleTimeout)
+        let twoBeats = (heartbeatInterval * 2).components
+        let twoBeatsSeconds = twoBeats.seconds + (twoBeats.attoseconds > 0 ? 1 : 0)
+        self.streamTimeout = max(self.idleTimeout, UInt32(clamping: twoBeatsSeconds))
         self.streams = StreamRegistry(limit: maxStreams)
         self.log = log
         self.onRequestCompleted = onRequestCompleted

@@ -12,8 +12,9 @@ public final class StreamBody: Sendable {
     /// comment). They keep proxies from closing an idle stream and are how a vanished client is noticed:
     /// a suspended connection is not polled, so only a failed write reveals that the peer is gone.
     public let heartbeat: [UInt8]?
-    /// Most bytes buffered for a client that does not read; past it the stream is closed with an error
-    /// rather than letting a stalled client grow memory without bound.
+    /// Most bytes buffered for a client that does not read; past it the buffer is dropped and the stream
+    /// ends with an error at the next read, rather than letting a stalled client grow memory without bound.
+    /// (A client that stops reading altogether gets no next read: the connection's stream timeout closes it.)
     public let maxBufferedBytes: Int
 
     private let state = Lock<State>(State())

@@ -114,11 +114,6 @@ final class RawClient {
 
     /// Waits until the server closes the connection; returns false on timeout.
     func waitForClose() -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count == 0 { return true }
-            if count < 0 { return errno == ECONNRESET }
-        }
+        LoopbackSocket.waitForClose(fd)
     }
 }

@@ -101,6 +101,22 @@ struct StreamTests {
         }
     }
 
+    @Test("HEAD of a stream: headers only, and the connection still times out when left idle")
+    func headTimesOut() throws {
+        let server = ServerConfiguration(port: 0, threads: 2, idleTimeout: 1, streamHeartbeatInterval: .milliseconds(200))
+        try withTestServer(server: server) { client in
+            let id = try client.createSession()
+            let watcher = try EventStreamClient(port: client.port)
+            let head = try watcher.open("/v1/sessions/\(id)/stream", method: "HEAD")
+            #expect(head.status == 200 && head.header("Content-Type") == "text/event-stream; charset=utf-8")
+            // MHD never reads a HEAD's body, so a timeout the stream had cleared would never come back:
+            // the connection would stay open for good, holding one of the server's connection slots.
+            let start = ContinuousClock.now
+            #expect(watcher.waitForClose(), "still open after the client's 10 s receive timeout")
+            #expect(ContinuousClock.now - start < .seconds(8))
+        }
+    }
+
     @Test("concurrent writers: a watcher sees every version exactly once, in order")
     func concurrentWriters() throws {
         try withTestServer { client in
@@ -154,8 +170,8 @@ final class EventStreamClient {
 
     deinit { close(fd) }
 
-    func open(_ target: String, headers: [(String, String)] = []) throws -> Head {
-        var request = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+    func open(_ target: String, method: String = "GET", headers: [(String, String)] = []) throws -> Head {
+        var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         let bytes = Array((request + "\r\n").utf8)
         guard bytes.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count
@@ -190,6 +206,11 @@ final class EventStreamClient {
             }
             guard try readChunk() else { throw ClientError("stream ended; unread: \(text)") }
         }
+    }
+
+    /// Reads until the server closes the connection (true) or the socket's receive timeout passes (false).
+    func waitForClose() -> Bool {
+        LoopbackSocket.waitForClose(fd)
     }
 
     /// True when the chunked body has ended with nothing but comments left.

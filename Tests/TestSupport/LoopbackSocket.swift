@@ -31,6 +31,16 @@ public enum LoopbackSocket {
         return (fd, 0)
     }
 
+    /// Reads from `fd` until the server closes the connection (true) or the receive timeout passes (false).
+    public static func waitForClose(_ fd: Int32) -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count == 0 { return true }
+            if count < 0 { return errno == ECONNRESET }
+        }
+    }
+
     /// Bounds every later send and receive on `fd` by `seconds`.
     public static func setTimeout(_ fd: Int32, seconds: Double) {
         var value = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - seconds.rounded(.down)) * 1_000_000))
