@@ -28,4 +28,18 @@ struct NavigationAppTests {
             expectState(try client.state(id), Expected.navigation(id, version: 7))
         }
     }
+
+    @Test("push from any screen of the stack, in any order; didPop deep in the stack detaches everything above it")
+    func anyOrderAndDeepSwipe() throws {
+        try withTestServer { client in
+            let id = try client.createSession(app: "navigation")
+            try client.apply(id, #"{"type":"push","screen":"C"}"#, #"{"type":"push","screen":"A"}"#)
+            expectState(try client.send(id, #"{"type":"push","screen":"B"}"#), Expected.navigation(id, version: 4, pages: ["C", "A", "B"]))
+
+            // Swiping back to C takes A and B with it, tree and stack together.
+            expectState(try client.send(id, #"{"type":"didPop","screen":"A"}"#), Expected.navigation(id, version: 5, pages: ["C"]))
+            expectState(try client.send(id, #"{"type":"didPop","screen":"B"}"#), Expected.navigation(id, version: 5, pages: ["C"]))
+            expectState(try client.send(id, #"{"type":"push","screen":"B"}"#), Expected.navigation(id, version: 6, pages: ["C", "B"]))
+        }
+    }
 }
