@@ -109,6 +109,37 @@ public struct HTTPRequest {
     public func header(_ name: String) -> String? {
         withHeaderBytes(name) { $0.map { String(decoding: $0, as: UTF8.self) } }
     }
+
+    /// A list-valued header (such as `If-Match`) sent on one line or several, as one list: RFC 9110 reads the
+    /// lines `If-Match: "1"` and `If-Match: "2"` as `"1", "2"`. Nil without the header.
+    public func headerList(_ name: String) -> String? {
+        switch source {
+        case .live(_, let connection, _):
+            // A single lookup answers the usual request, which does not send the header at all.
+            guard header(name) != nil else { return nil }
+            var lines = HeaderLines(name: name)
+            withUnsafeMutablePointer(to: &lines) { pointer in
+                _ = MHD_get_connection_values(connection, .HEADER_KIND, { context, _, key, value in
+                    guard let context, let key else { return .YES }
+                    let lines = context.assumingMemoryBound(to: HeaderLines.self)
+                    if asciiCaseInsensitiveEquals(String(cString: key), lines.pointee.name) {
+                        lines.pointee.values.append(value.map { String(cString: $0) } ?? "")
+                    }
+                    return .YES
+                }, pointer)
+            }
+            return lines.values.joined(separator: ", ")
+        case .detached(let detached):
+            let values = detached.headers.filter { asciiCaseInsensitiveEquals($0.name, name) }.map(\.value)
+            return values.isEmpty ? nil : values.joined(separator: ", ")
+        }
+    }
+
+    /// What `headerList` collects while MHD walks the headers.
+    private struct HeaderLines {
+        let name: String
+        var values: [String] = []
+    }
 }
 
 @available(*, unavailable, message: "HTTPRequest is valid only during the handler call")

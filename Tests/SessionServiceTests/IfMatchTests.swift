@@ -18,6 +18,11 @@ struct IfMatchTests {
             expectState(try client.send(id, #"{"type":"pop"}"#, headers: [("If-Match", etag)]),
                         Expected.login(id, version: 5, user: "kim", pages: ["A"]))
             try client.expectRefusal(id, #"{"type":"pop"}"#, status: 412, code: "version_mismatch", headers: [("If-Match", etag)])
+            // A list split over several lines is one list (RFC 9110): the version may be on any of them.
+            expectState(try client.send(id, #"{"type":"push","screen":"C"}"#, headers: [("If-Match", "\"1\""), ("if-match", "\"2\", \"5\"")]),
+                        Expected.login(id, version: 6, user: "kim", pages: ["A", "C"]))
+            try client.expectRefusal(id, #"{"type":"pop"}"#, status: 412, code: "version_mismatch",
+                                     headers: [("If-Match", "\"5\""), ("If-Match", "\"7\"")])
         }
     }
 

@@ -47,7 +47,7 @@ extension SessionService {
     func applyEvent(_ request: HTTPRequest, id: String) throws(ServiceError) -> HTTPResponse {
         try requireJSON(request)
         guard let session = store.session(id) else { throw .sessionNotFound() }
-        let ifMatch = request.header("If-Match")
+        let ifMatch = request.headerList("If-Match")
         let key = request.header("Idempotency-Key")
         let body = request.body
         // Outside the lock: up to --max-body bytes to read.
