@@ -70,9 +70,17 @@ public final class SessionService: Sendable {
     public func expireIdleSessions() -> Int {
         let now = clock.nowMilliseconds()
         var expired = 0
-        for session in store.all() where session.withCore({ core in expireIfIdle(core, now: now) }) {
-            store.remove(session.id)
-            expired += 1
+        for session in store.all() {
+            switch session.withCore({ core in expireIfIdle(core, now: now) }) {
+            case .live:
+                continue
+            case .expiredNow:
+                store.remove(session.id)
+                expired += 1
+            case .alreadyClosed:
+                // Deleted, or expired by a request or another sweep since the copy: whoever closed it counted it.
+                store.remove(session.id)
+            }
         }
         metrics.recordExpired(expired)
         return expired
@@ -101,11 +109,20 @@ public final class SessionService: Sendable {
         return lastCreationSweep.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged
     }
 
-    func expireIfIdle(_ core: SessionCore, now: Int64) -> Bool {
-        guard !core.isClosed else { return true }
-        guard now - core.lastAccessMilliseconds > Int64(configuration.sessionTTL) * 1000 else { return false }
+    /// What `expireIfIdle` found: a live session, one it expired just now, or one closed before.
+    enum Liveness {
+        case live
+        case expiredNow
+        case alreadyClosed
+    }
+
+    /// Closes `core` if it has been idle past the TTL. Only the caller that gets `.expiredNow` counts the
+    /// expiry: a sweep, a request and a DELETE may all find the same session, and it expired once.
+    func expireIfIdle(_ core: SessionCore, now: Int64) -> Liveness {
+        guard !core.isClosed else { return .alreadyClosed }
+        guard now - core.lastAccessMilliseconds > Int64(configuration.sessionTTL) * 1000 else { return .live }
         core.close(reason: .expired)
-        return true
+        return .expiredNow
     }
 
     /// Runs a handler, rendering its error as problem+json.

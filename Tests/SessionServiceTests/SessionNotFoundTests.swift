@@ -47,11 +47,21 @@ struct SessionNotFoundTests {
             expectProblem(try client.delete(id), status: 404, code: "session_not_found")
             // The other session was active a second ago: alive.
             expectState(try client.state(other), Expected.login(other, version: 2, user: "kim"))
+            #expect(try Self.expiredTotal(client) == 1)
             clock.advance(seconds: 61)
             #expect(client.service.expireIdleSessions() == 1)
             #expect(client.service.sessionCount == 0)
             expectProblem(try client.state(other), status: 404, code: "session_not_found")
+            // Each session expired once, however many requests and sweeps found it gone.
+            #expect(client.service.expireIdleSessions() == 0)
+            #expect(try Self.expiredTotal(client) == 2)
         }
+    }
+
+    /// `ribsd_sessions_expired_total` from `/metrics`.
+    static func expiredTotal(_ client: ServiceClient) throws -> Int? {
+        let line = try client.get("/metrics").text.split(separator: "\n").first { $0.hasPrefix("ribsd_sessions_expired_total ") }
+        return line.flatMap { Int($0.split(separator: " ")[1]) }
     }
 
     @Test("session_not_found: DELETE of an expired session")
@@ -63,6 +73,9 @@ struct SessionNotFoundTests {
             expectProblem(try client.delete(id), status: 404, code: "session_not_found")
             expectProblem(try client.state(id), status: 404, code: "session_not_found")
             #expect(client.service.sessionCount == 0)
+            // The DELETE found it expired: that expiry counts, once.
+            #expect(client.service.expireIdleSessions() == 0)
+            #expect(try Self.expiredTotal(client) == 1)
         }
     }
 }

@@ -33,12 +33,18 @@ extension SessionService {
 
     func deleteSession(id: String) throws(ServiceError) -> HTTPResponse {
         guard let session = store.remove(id) else { throw .sessionNotFound() }
-        let now = clock.nowMilliseconds()
         // An expired session is gone even before a sweep got to it; a live one is torn down under the same lock.
         let wasLive = session.withCore { core in
-            guard !expireIfIdle(core, now: now) else { return false }
-            core.close()
-            return true
+            switch expireIfIdle(core, now: clock.nowMilliseconds()) {
+            case .live:
+                core.close()
+                return true
+            case .expiredNow:
+                metrics.recordExpired(1)
+                return false
+            case .alreadyClosed:
+                return false
+            }
         }
         guard wasLive else { throw .sessionNotFound() }
         return HTTPResponse(status: 204)
@@ -102,9 +108,8 @@ extension SessionService {
 
     private func withLiveSession(_ id: String, _ body: (SessionCore) -> HTTPResponse) throws(ServiceError) -> HTTPResponse {
         guard let session = store.session(id) else { throw .sessionNotFound() }
-        let now = clock.nowMilliseconds()
         return try session.withCore { (core: SessionCore) throws(ServiceError) -> HTTPResponse in
-            try checkLive(core, now: now)
+            try checkLive(core, now: clock.nowMilliseconds())
             return body(core)
         }
     }
@@ -117,13 +122,20 @@ extension SessionService {
         }
     }
 
-    /// A session found in the store may have been deleted or have expired since: both are gone.
-    private func checkLive(_ core: SessionCore, now: Int64) throws(ServiceError) {
-        if expireIfIdle(core, now: now) {
-            if store.remove(core.id) != nil { metrics.recordExpired(1) }
+    /// A session found in the store may have been deleted or have expired since: both are gone. A live one
+    /// is marked accessed at `now`, which callers read under the session's lock (a time read before waiting
+    /// for it could be older than the access it would then overwrite).
+    func checkLive(_ core: SessionCore, now: Int64) throws(ServiceError) {
+        switch expireIfIdle(core, now: now) {
+        case .live:
+            core.lastAccessMilliseconds = now
+        case .expiredNow:
+            store.remove(core.id)
+            metrics.recordExpired(1)
+            throw .sessionNotFound()
+        case .alreadyClosed:
             throw .sessionNotFound()
         }
-        core.lastAccessMilliseconds = now
     }
 
     private func requestedApp(_ request: HTTPRequest) throws(ServiceError) -> String {

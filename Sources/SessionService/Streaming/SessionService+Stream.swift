@@ -21,14 +21,9 @@ extension SessionService {
     func watch(_ request: HTTPRequest, id: String) throws(ServiceError) -> HTTPResponse {
         guard let session = store.session(id) else { throw .sessionNotFound() }
         let lastSeen = Self.lastEventID(request)
-        let now = clock.nowMilliseconds()
         let stream = StreamBody(heartbeat: ServerSentEvents.heartbeat)
         try session.withCore { (core: SessionCore) throws(ServiceError) -> Void in
-            if expireIfIdle(core, now: now) {
-                if store.remove(core.id) != nil { metrics.recordExpired(1) }
-                throw .sessionNotFound()
-            }
-            core.lastAccessMilliseconds = now
+            try checkLive(core, now: clock.nowMilliseconds())
             stream.send(ServerSentEvents.retry)
             if lastSeen != core.version {
                 stream.send(ServerSentEvents.state(version: core.version, json: core.stateJSON))
