@@ -107,4 +107,20 @@ struct LifecycleTests {
             #expect(third.header("Location") == "/v1/sessions/\(CounterIDs.id(3))")
         }
     }
+
+    @Test("an injected source that repeats an id: 500 internal_error, and the session that has it is kept")
+    func repeatedInjectedID() throws {
+        final class OneID: SessionIDSource {
+            func nextID() -> String { CounterIDs.id(7) }
+        }
+        try withTestServer(ids: OneID()) { client in
+            let id = try client.createSession()
+            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+
+            expectProblem(try client.create(), status: 500, code: "internal_error")
+
+            expectState(try client.state(id), Expected.login(id, version: 2, user: "kim"))
+            #expect(client.service.sessionCount == 1)
+        }
+    }
 }

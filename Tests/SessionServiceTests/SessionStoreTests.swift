@@ -29,16 +29,31 @@ struct SessionStoreTests {
     func removeFreesAPlace() {
         let store = SessionStore(limit: 2)
         let (a, b, c) = (session(1), session(2), session(3))
-        #expect(store.insert(a) && store.insert(b))
-        #expect(store.insert(c) == false)
+        #expect(store.insert(a) == .inserted && store.insert(b) == .inserted)
+        #expect(store.insert(c) == .full)
 
         #expect(store.remove(a.id) === a)
         #expect(store.remove(a.id) == nil)
         #expect(store.remove("no-such-id") == nil)
         #expect(store.count == 1)
-        #expect(store.insert(c))
+        #expect(store.insert(c) == .inserted)
         #expect(Set(store.all().map(\.id)) == [b.id, c.id])
         #expect(store.session(a.id) == nil)
+    }
+
+    @Test("a second session with a held id is not added: the first stays, the count is unchanged")
+    func duplicateID() {
+        let store = SessionStore(limit: 3)
+        let first = session(1)
+        let twin = Session(id: first.id, app: BuiltinApps.login, now: 0, idempotencyKeys: 4)
+        #expect(store.insert(first) == .inserted)
+
+        #expect(store.insert(twin) == .duplicateID)
+
+        #expect(store.session(first.id) === first)
+        #expect(store.count == 1)
+        #expect(store.insert(session(2)) == .inserted && store.insert(session(3)) == .inserted)
+        #expect(store.isFull)
     }
 
     @Test("ids of the service's form spread over every shard: 1,600 of them put 50 to 150 in each of the 16")

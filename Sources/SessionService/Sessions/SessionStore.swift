@@ -42,20 +42,37 @@ package final class SessionStore: Sendable {
     /// How many shards the store has.
     static var shardCount: Int { 1 << shardBits }
 
-    /// Adds a session unless the store is full.
-    package func insert(_ session: Session) -> Bool {
+    /// What `insert` did.
+    package enum Insertion: Equatable {
+        case inserted
+        /// The store holds its limit of sessions.
+        case full
+        /// A session with this id is already held: it stays, the new one is not added.
+        case duplicateID
+    }
+
+    /// Adds a session unless the store is full or already holds its id: a live session is never replaced
+    /// (it would stay up unreachable, its tree never torn down, its watchers never told).
+    package func insert(_ session: Session) -> Insertion {
         // Claim a place first, so concurrent inserts into different shards never overshoot the limit.
         var current = held.load(ordering: .relaxed)
         repeat {
-            guard current < limit else { return false }
+            guard current < limit else { return .full }
             let (exchanged, original) = held.compareExchange(
                 expected: current, desired: current + 1, ordering: .acquiringAndReleasing)
             if exchanged { break }
             current = original
         } while true
-        let replaced = shard(session.id).withLock { $0.updateValue(session, forKey: session.id) }
-        if replaced != nil { held.subtract(1, ordering: .relaxed) }
-        return true
+        let added = shard(session.id).withLock { sessions in
+            guard sessions[session.id] == nil else { return false }
+            sessions[session.id] = session
+            return true
+        }
+        guard added else {
+            held.subtract(1, ordering: .relaxed)
+            return .duplicateID
+        }
+        return .inserted
     }
 
     /// The session with this id.
