@@ -1,3 +1,5 @@
+import HeadlessUI
+
 /// One live app in one session: the tree, the screen, and the dispatch of events into it.
 ///
 /// Implementations are not thread-safe: a session drives its runtime under its own lock.
@@ -9,6 +11,8 @@ public protocol AppRuntime: AnyObject {
     func apply(_ event: AppEvent) throws(EventError)
     /// Writes the state fields `tree`, `layers`, `stack`, `top`, `accepts` and `leaks` into an open object.
     func writeState(to json: inout JSONWriter)
+    /// The window the app shows its screens in.
+    var window: Window { get }
     /// The event types the app would handle now.
     var acceptedEvents: [EventType] { get }
     /// How many detached objects were still alive or on screen when the state was last written.

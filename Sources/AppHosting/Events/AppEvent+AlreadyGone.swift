@@ -5,7 +5,8 @@ extension AppEvent {
     ///
     /// The contract makes such an event a no-op (200, same version) whoever is on screen now: a client that
     /// retries its swipe after the app moved on (a sheet presented since, a logout) must not get a 409 because
-    /// the RIB that would have handled it is no longer there.
+    /// the RIB or flow that would have handled it is no longer there. A session applies that rule to any
+    /// app's runtime once no handler took the event.
     public func namesScreenAlreadyGone(from window: Window) -> Bool {
         switch self {
         case let .didPop(screen), let .didDismiss(screen):

@@ -58,7 +58,6 @@ public final class FlowAppRuntime: AppRuntime {
                 throw .invalidNavigation(error.description)
             }
         default:
-            if event.namesScreenAlreadyGone(from: window) { return }
             throw .notHandled("no flow on screen handles `\(event.type.rawValue)`")
         }
         coordinator.prune()

@@ -36,7 +36,6 @@ public final class RIBAppRuntime: AppRuntime {
             guard let handler = NodeRoles.of(router).handler else { continue }
             if try handler.handle(event) { return }
         }
-        if event.namesScreenAlreadyGone(from: window) { return }
         throw .notHandled("no RIB on screen handles `\(event.type.rawValue)` now")
     }
 

@@ -60,6 +60,10 @@ package final class SessionCore {
             try runtime.apply(event)
         } catch {
             switch error {
+            case .notHandled where event.namesScreenAlreadyGone(from: runtime.window):
+                // A swipe of a screen no longer shown is the contract's no-op whoever is on screen now, and
+                // nothing ran: the state stays as it is, unchanged.
+                return false
             case .notHandled:
                 // Nobody took the event, so nothing ran: nothing to undo.
                 break
