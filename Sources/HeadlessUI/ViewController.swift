@@ -179,7 +179,7 @@ open class ViewController {
     /// The window this controller is shown in, found through containment and presentation.
     public var window: Window? {
         var top = self
-        while let next = top.parent ?? top.presenter { top = next }
+        while let next = top.holder { top = next }
         guard let window = top.hostWindow, window.rootViewController === top else { return nil }
         return window
     }
@@ -193,8 +193,11 @@ open class ViewController {
         var node: ViewController? = self
         while let current = node {
             if current === controller { return true }
-            node = current.parent ?? current.presenter
+            node = current.holder
         }
         return false
     }
+
+    /// The controller this one hangs from: its container, else the one presenting it (nil at the top).
+    private var holder: ViewController? { parent ?? presenter }
 }

@@ -71,16 +71,12 @@ public final class SessionService: Sendable {
         let now = clock.nowMilliseconds()
         var expired = 0
         for session in store.all() {
-            switch session.withCore({ core in expireIfIdle(core, now: now) }) {
-            case .live:
-                continue
-            case .expiredNow:
-                store.remove(session.id)
-                expired += 1
-            case .alreadyClosed:
-                // Deleted, or expired by a request or another sweep since the copy: whoever closed it counted it.
-                store.remove(session.id)
-            }
+            let liveness = session.withCore { core in expireIfIdle(core, now: now) }
+            guard liveness != .live else { continue }
+            store.remove(session.id)
+            // One closed before (deleted, or expired by a request or another sweep since the copy) was counted
+            // by whoever closed it.
+            if liveness == .expiredNow { expired += 1 }
         }
         metrics.recordExpired(expired)
         return expired

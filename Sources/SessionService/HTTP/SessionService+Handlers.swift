@@ -12,16 +12,11 @@ extension SessionService {
         guard !store.isFull else { throw .sessionLimit(configuration.maxSessions, retryAfter: retryAfterSeconds) }
         let id = ids.nextID()
         let session = Session(id: id, app: app, now: clock.nowMilliseconds(), idempotencyKeys: configuration.idempotencyKeysPerSession)
-        switch store.insert(session) {
-        case .inserted:
-            break
-        case .full:
+        let insertion = store.insert(session)
+        guard insertion == .inserted else {
             session.withCore { $0.close() }
-            throw .sessionLimit(configuration.maxSessions, retryAfter: retryAfterSeconds)
-        case .duplicateID:
             // Random ids never repeat; an injected source that does is broken, and the session it named is kept.
-            session.withCore { $0.close() }
-            throw .internalError()
+            throw insertion == .full ? .sessionLimit(configuration.maxSessions, retryAfter: retryAfterSeconds) : .internalError()
         }
         metrics.recordCreated()
         let (body, etag) = session.withCore { ($0.stateJSON, $0.etag) }
