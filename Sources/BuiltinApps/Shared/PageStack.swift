@@ -14,6 +14,12 @@ final class PageStack {
         self.builder = builder
     }
 
+    /// Whether a push can still succeed: some pushable screen is not on `stack` yet.
+    func canPush(onto stack: NavigationController?) -> Bool {
+        guard let screens = stack?.viewControllers else { return false }
+        return pushable.contains { screen in !screens.contains { $0.screenName == screen } }
+    }
+
     /// Builds the page, pushes it and attaches it; a screen already on the stack is an invalid move.
     func push(_ screen: String, by owner: any Routing, onto stack: NavigationController, listener: any PageListener) throws(EventError) {
         guard !stack.viewControllers.contains(where: { $0.screenName == screen }) else {

@@ -511,7 +511,7 @@ enum OpenAPIDocument {
               "top": {"type": ["string", "null"], "description": "The last screen of `stack`; null when it is empty."},
               "accepts": {
                 "type": "array",
-                "description": "The event types that the RIBs now on screen would handle.",
+                "description": "The event types that the RIBs now on screen would handle with a change: each listed type has an event that would change the state now (no push once every page is on the stack, no pop at the root of a stack).",
                 "items": {"$ref": "#/components/schemas/EventType"}
               },
               "leaks": {

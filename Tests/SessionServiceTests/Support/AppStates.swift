@@ -12,7 +12,8 @@ enum Expected {
         }
         var children = [node("Home", "viewable", state: ["name": user])] + pages.map { node($0, "viewable") }
         var layers = [layer("root", ["Home"] + pages)]
-        var accepts = pages.isEmpty ? ["push", "present", "logout"] : ["push", "pop", "didPop", "present", "logout"]
+        // A, B and C can each be pushed once; Home cannot be popped.
+        var accepts = (pages.count < 3 ? ["push"] : []) + (pages.isEmpty ? [] : ["pop", "didPop"]) + ["present", "logout"]
         if let presented {
             children.append(node(presented.screen, "viewable"))
             layers.append(layer(presented.style, [presented.screen]))
@@ -29,7 +30,7 @@ enum Expected {
             id, app: "navigation", version: version,
             tree: node("Root", "launch", [node("Navigation", "viewable", pages.map { node($0, "viewable") })]),
             layers: [layer("root", ["Root"]), layer("fullScreen", ["Navigation"] + pages)],
-            accepts: pages.isEmpty ? ["push"] : ["push", "pop", "didPop"])
+            accepts: (pages.count < 3 ? ["push"] : []) + (pages.isEmpty ? [] : ["pop", "didPop"]))
     }
 
     /// The `todo` app: Root presents LoggedOut, or Todo once logged in.

@@ -12,6 +12,8 @@ protocol HomeFlowRouting: Routing {
     var pushableScreens: [String] { get }
     var modalScreens: [String] { get }
     var stackDepth: Int { get }
+    /// Whether some pushable screen is not on the stack yet.
+    var canPushPage: Bool { get }
     var presentedScreen: String? { get }
     func routeToPage(_ screen: String) throws(EventError)
     func popTopPage() throws(EventError)
@@ -31,7 +33,13 @@ final class HomeFlowInteractor: Interactor, EventHandling, PageListener {
     var acceptedEvents: [EventType] {
         guard let router else { return [] }
         if router.presentedScreen != nil { return [.dismiss, .didDismiss, .logout] }
-        return router.stackDepth > 1 ? [.push, .pop, .didPop, .present, .logout] : [.push, .present, .logout]
+        // What would succeed: a push while a page is left to push, a pop above Home.
+        switch (router.canPushPage, router.stackDepth > 1) {
+        case (true, true): return [.push, .pop, .didPop, .present, .logout]
+        case (true, false): return [.push, .present, .logout]
+        case (false, true): return [.pop, .didPop, .present, .logout]
+        case (false, false): return [.present, .logout]
+        }
     }
 
     func handle(_ event: AppEvent) throws(EventError) -> Bool {

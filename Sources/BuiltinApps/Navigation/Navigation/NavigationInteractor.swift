@@ -8,6 +8,8 @@ protocol NavigationListener: AnyObject {}
 protocol NavigationRouting: ViewableRouting {
     var pushableScreens: [String] { get }
     var stackDepth: Int { get }
+    /// Whether some pushable screen is not on the stack yet.
+    var canPushPage: Bool { get }
     func routeToPage(_ screen: String) throws(EventError)
     func popTopPage() throws(EventError)
     func userDidPop(_ screen: String) throws(EventError)
@@ -20,7 +22,14 @@ final class NavigationInteractor: PresentableInteractor<NavigationViewController
     weak var listener: (any NavigationListener)?
 
     var acceptedEvents: [EventType] {
-        (router?.stackDepth ?? 1) > 1 ? [.push, .pop, .didPop] : [.push]
+        guard let router else { return [] }
+        // What would succeed: a push while a page is left to push, a pop above Navigation.
+        switch (router.canPushPage, router.stackDepth > 1) {
+        case (true, true): return [.push, .pop, .didPop]
+        case (true, false): return [.push]
+        case (false, true): return [.pop, .didPop]
+        case (false, false): return []
+        }
     }
 
     func handle(_ event: AppEvent) throws(EventError) -> Bool {
