@@ -17,7 +17,7 @@ enum AppBenches {
     }
 
     static func newCore(id: String = "AAAAAAAAAAAAAAAAAAAAAA") -> SessionCore {
-        SessionCore(id: id, app: BuiltinApps.login, now: 0, idempotencyKeys: ServiceConfiguration().idempotencyKeysPerSession)
+        SessionCore(id: id, app: BuiltinApps.login, uptime: 0, idempotencyKeys: ServiceConfiguration().idempotencyKeysPerSession)
     }
 
     static func run() -> [Measurement] {

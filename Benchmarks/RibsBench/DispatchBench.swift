@@ -29,7 +29,7 @@ enum DispatchBench {
             let before = Harness.residentKiB() * 1024
             for _ in 0..<alive {
                 let id = IDs.random(using: &generator)
-                let session = Session(id: id, app: BuiltinApps.login, now: 0, idempotencyKeys: ServiceConfiguration().idempotencyKeysPerSession)
+                let session = Session(id: id, app: BuiltinApps.login, uptime: 0, idempotencyKeys: ServiceConfiguration().idempotencyKeysPerSession)
                 session.withCore { core in _ = try? core.apply(.login(name: "bench"), now: 0) }
                 _ = store.insert(session)
                 ids.append(id)
@@ -80,7 +80,7 @@ enum DispatchBench {
         let store = SessionStore(limit: count)
         for _ in 0..<count {
             let id = IDs.random(using: &generator)
-            _ = store.insert(Session(id: id, app: BuiltinApps.login, now: 0, idempotencyKeys: ServiceConfiguration().idempotencyKeysPerSession))
+            _ = store.insert(Session(id: id, app: BuiltinApps.login, uptime: 0, idempotencyKeys: ServiceConfiguration().idempotencyKeysPerSession))
         }
         let after = Harness.residentKiB() * 1024
         blackHole(store.count)

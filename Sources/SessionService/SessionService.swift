@@ -68,7 +68,7 @@ public final class SessionService: Sendable {
     /// Tears down every session idle longer than the TTL; returns how many expired.
     @discardableResult
     public func expireIdleSessions() -> Int {
-        let now = clock.nowMilliseconds()
+        let now = clock.uptimeMilliseconds()
         var expired = 0
         for session in store.all() {
             let liveness = session.withCore { core in expireIfIdle(core, now: now) }
@@ -99,7 +99,7 @@ public final class SessionService: Sendable {
 
     /// True at most once a second: whether this caller may sweep now.
     func claimSweep() -> Bool {
-        let now = clock.nowMilliseconds()
+        let now = clock.uptimeMilliseconds()
         let last = lastCreationSweep.load(ordering: .relaxed)
         guard last == Int64.min || now - last >= 1000 else { return false }
         return lastCreationSweep.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged
@@ -112,11 +112,11 @@ public final class SessionService: Sendable {
         case alreadyClosed
     }
 
-    /// Closes `core` if it has been idle past the TTL. Only the caller that gets `.expiredNow` counts the
+    /// Closes `core` if it has been idle past the TTL at `now` (uptime). Only the caller that gets `.expiredNow` counts the
     /// expiry: a sweep, a request and a DELETE may all find the same session, and it expired once.
     func expireIfIdle(_ core: SessionCore, now: Int64) -> Liveness {
         guard !core.isClosed else { return .alreadyClosed }
-        guard now - core.lastAccessMilliseconds > Int64(configuration.sessionTTL) * 1000 else { return .live }
+        guard now - core.lastAccessUptime > Int64(configuration.sessionTTL) * 1000 else { return .live }
         core.close(reason: .expired)
         return .expiredNow
     }

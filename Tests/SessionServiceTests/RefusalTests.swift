@@ -23,7 +23,7 @@ struct RefusalTests {
     }
 
     static func core(_ app: AppDefinition, id: String = "refusal-session") -> SessionCore {
-        SessionCore(id: id, app: app, now: 0, idempotencyKeys: 16)
+        SessionCore(id: id, app: app, uptime: 0, idempotencyKeys: 16)
     }
 
     static func refusal(_ core: SessionCore, _ event: AppEvent) -> ServiceError? {

@@ -58,6 +58,41 @@ struct SessionNotFoundTests {
         }
     }
 
+    @Test("the wall clock set a day forward expires nothing; a session expires after the TTL of idle time, and its history keeps wall times")
+    func wallClockStepForward() throws {
+        let clock = ManualClock()
+        try withTestServer(configuration: ServiceConfiguration(sessionTTL: 60), clock: clock) { client in
+            let id = try client.createSession()
+            clock.stepWallClock(seconds: 86_400)
+            #expect(client.service.expireIdleSessions() == 0)
+            expectState(try client.send(id, #"{"type":"login","name":"kim"}"#), Expected.login(id, version: 2, user: "kim"))
+            // The history is in wall time, where the event happened a day after the epoch.
+            let history = try #require(try client.history(id).json?["events"] as? [[String: Any]])
+            #expect(history.compactMap { $0["at"] as? String } == ["2023-11-15T22:13:20.000Z"])
+
+            clock.advance(seconds: 60)
+            #expect(client.service.expireIdleSessions() == 0)
+            clock.advance(milliseconds: 1)
+            #expect(client.service.expireIdleSessions() == 1)
+            expectProblem(try client.state(id), status: 404, code: "session_not_found")
+        }
+    }
+
+    @Test("the wall clock set back an hour: a full server still sweeps out the session idle past the TTL to make room")
+    func wallClockStepBack() throws {
+        let clock = ManualClock()
+        try withTestServer(configuration: ServiceConfiguration(maxSessions: 1, sessionTTL: 30), clock: clock) { client in
+            let stale = try client.createSession()
+            // A refused creation sweeps (nothing to expire yet) and keeps the server from sweeping for a second.
+            expectProblem(try client.create(), status: 503, code: "session_limit")
+            clock.stepWallClock(seconds: -3_600)
+            clock.advance(seconds: 31)
+            let fresh = try client.createSession(app: "todo")
+            expectState(try client.state(fresh), Expected.todo(fresh, version: 1))
+            expectProblem(try client.state(stale), status: 404, code: "session_not_found")
+        }
+    }
+
     /// `ribsd_sessions_expired_total` from `/metrics`.
     static func expiredTotal(_ client: ServiceClient) throws -> Int? {
         let line = try client.get("/metrics").text.split(separator: "\n").first { $0.hasPrefix("ribsd_sessions_expired_total ") }

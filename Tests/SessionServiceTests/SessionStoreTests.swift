@@ -7,7 +7,7 @@ import Testing
 struct SessionStoreTests {
     private func session(_ number: Int) -> Session {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-        return Session(id: "s\(number)-\(alphabet[number % alphabet.count])", app: BuiltinApps.login, now: 0, idempotencyKeys: 4)
+        return Session(id: "s\(number)-\(alphabet[number % alphabet.count])", app: BuiltinApps.login, uptime: 0, idempotencyKeys: 4)
     }
 
     @Test("8 threads insert 400 sessions into a store of 100: exactly 100 go in, and every one of them can be found")
@@ -45,7 +45,7 @@ struct SessionStoreTests {
     func duplicateID() {
         let store = SessionStore(limit: 3)
         let first = session(1)
-        let twin = Session(id: first.id, app: BuiltinApps.login, now: 0, idempotencyKeys: 4)
+        let twin = Session(id: first.id, app: BuiltinApps.login, uptime: 0, idempotencyKeys: 4)
         #expect(store.insert(first) == .inserted)
 
         #expect(store.insert(twin) == .duplicateID)

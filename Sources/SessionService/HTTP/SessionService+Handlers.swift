@@ -11,7 +11,7 @@ extension SessionService {
         if store.isFull, claimSweep() { expireIdleSessions() }
         guard !store.isFull else { throw .sessionLimit(configuration.maxSessions, retryAfter: retryAfterSeconds) }
         let id = ids.nextID()
-        let session = Session(id: id, app: app, now: clock.nowMilliseconds(), idempotencyKeys: configuration.idempotencyKeysPerSession)
+        let session = Session(id: id, app: app, uptime: clock.uptimeMilliseconds(), idempotencyKeys: configuration.idempotencyKeysPerSession)
         let insertion = store.insert(session)
         guard insertion == .inserted else {
             session.withCore { $0.close() }
@@ -37,7 +37,7 @@ extension SessionService {
         guard let session = store.remove(id) else { throw .sessionNotFound() }
         // An expired session is gone even before a sweep got to it; a live one is torn down under the same lock.
         let wasLive = session.withCore { core in
-            switch expireIfIdle(core, now: clock.nowMilliseconds()) {
+            switch expireIfIdle(core, now: clock.uptimeMilliseconds()) {
             case .live:
                 core.close()
                 return true
@@ -61,10 +61,8 @@ extension SessionService {
         // Outside the lock: up to --max-body bytes to read.
         let digest = key.map { _ in BodyDigest(body) }
         return try session.withCore { (core: SessionCore) throws(ServiceError) -> HTTPResponse in
-            // Read under the lock: the history's times then follow its versions, whichever request got here first.
-            let now = clock.nowMilliseconds()
             // session_not_found (deleted or expired) wins over the 400s, so liveness comes before decoding.
-            try checkLive(core, now: now)
+            try checkLive(core, now: clock.uptimeMilliseconds())
             let event = try Self.decodeEvent(body)
             if let key, key.isEmpty || key.utf8.count > IdempotencyCache.maxKeyLength {
                 throw .invalidHeader("Idempotency-Key must be 1 to \(IdempotencyCache.maxKeyLength) characters")
@@ -80,7 +78,8 @@ extension SessionService {
             }
             let changed: Bool
             do throws(ServiceError) {
-                changed = try core.apply(event, now: now)
+                // Read under the lock: the history's times then follow its versions, whichever request got here first.
+                changed = try core.apply(event, now: clock.nowMilliseconds())
             } catch {
                 metrics.recordEvent(event.type.rawValue, Self.outcome(of: error))
                 throw error
@@ -111,7 +110,7 @@ extension SessionService {
     private func withLiveSession(_ id: String, _ body: (SessionCore) -> HTTPResponse) throws(ServiceError) -> HTTPResponse {
         guard let session = store.session(id) else { throw .sessionNotFound() }
         return try session.withCore { (core: SessionCore) throws(ServiceError) -> HTTPResponse in
-            try checkLive(core, now: clock.nowMilliseconds())
+            try checkLive(core, now: clock.uptimeMilliseconds())
             return body(core)
         }
     }
@@ -125,12 +124,12 @@ extension SessionService {
     }
 
     /// A session found in the store may have been deleted or have expired since: both are gone. A live one
-    /// is marked accessed at `now`, which callers read under the session's lock (a time read before waiting
+    /// is marked accessed at `now` (uptime), which callers read under the session's lock (a time read before waiting
     /// for it could be older than the access it would then overwrite).
     func checkLive(_ core: SessionCore, now: Int64) throws(ServiceError) {
         switch expireIfIdle(core, now: now) {
         case .live:
-            core.lastAccessMilliseconds = now
+            core.lastAccessUptime = now
         case .expiredNow:
             store.remove(core.id)
             metrics.recordExpired(1)

@@ -36,7 +36,8 @@ package final class SessionCore {
     /// are the same in every version's document, so a render copies them instead of writing them again.
     @exclusivity(unchecked) private var versionOffset = 0
     @exclusivity(unchecked) var idempotency: IdempotencyCache
-    @exclusivity(unchecked) var lastAccessMilliseconds: Int64
+    /// When the last request came, on the uptime scale (`ServiceClock.uptimeMilliseconds`): the idle TTL reads it.
+    @exclusivity(unchecked) var lastAccessUptime: Int64
     @exclusivity(unchecked) private(set) var isClosed = false
     /// The answer to `GET` at this version, built in MHD on the first one and shared by the rest; dropped
     /// whenever `stateJSON` changes, and at `close`.
@@ -44,12 +45,12 @@ package final class SessionCore {
     /// Event streams watching this session (`GET .../stream`).
     @exclusivity(unchecked) var watchers = SessionWatchers()
 
-    package init(id: String, app: AppDefinition, now: Int64, idempotencyKeys: Int) {
+    package init(id: String, app: AppDefinition, uptime: Int64, idempotencyKeys: Int) {
         self.id = id
         self.idempotency = IdempotencyCache(limit: idempotencyKeys)
         self.app = app
         self.runtime = app.launch()
-        self.lastAccessMilliseconds = now
+        self.lastAccessUptime = uptime
         rerender()
     }
 

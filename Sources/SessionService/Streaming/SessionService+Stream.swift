@@ -23,7 +23,7 @@ extension SessionService {
         let lastSeen = Self.lastEventID(request)
         let stream = StreamBody(heartbeat: ServerSentEvents.heartbeat)
         try session.withCore { (core: SessionCore) throws(ServiceError) -> Void in
-            try checkLive(core, now: clock.nowMilliseconds())
+            try checkLive(core, now: clock.uptimeMilliseconds())
             stream.send(ServerSentEvents.retry)
             if lastSeen != core.version {
                 stream.send(ServerSentEvents.state(version: core.version, json: core.stateJSON))

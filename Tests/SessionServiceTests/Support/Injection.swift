@@ -1,27 +1,39 @@
 import SessionService
 import Locking
 
-/// A clock the test moves by hand.
+/// A clock the test moves by hand: time passing moves both of its readings; a wall clock set by hand only one.
 final class ManualClock: ServiceClock {
     /// 2023-11-14T22:13:20.000Z.
     static let epoch: Int64 = 1_700_000_000_000
 
-    private let milliseconds: Lock<Int64>
+    private let readings: Lock<(wall: Int64, uptime: Int64)>
 
     init(milliseconds: Int64 = ManualClock.epoch) {
-        self.milliseconds = Lock(milliseconds)
+        readings = Lock((milliseconds, 0))
     }
 
     func nowMilliseconds() -> Int64 {
-        milliseconds.withLock { $0 }
+        readings.withLock { $0.wall }
+    }
+
+    func uptimeMilliseconds() -> Int64 {
+        readings.withLock { $0.uptime }
     }
 
     func advance(milliseconds delta: Int64) {
-        milliseconds.withLock { $0 += delta }
+        readings.withLock { readings in
+            readings.wall += delta
+            readings.uptime += delta
+        }
     }
 
     func advance(seconds: Int64) {
         advance(milliseconds: seconds * 1000)
+    }
+
+    /// The wall clock set forward (or, negative, back) by `seconds`, as an operator or NTP might; no time passes.
+    func stepWallClock(seconds: Int64) {
+        readings.withLock { $0.wall += seconds * 1000 }
     }
 }
 
