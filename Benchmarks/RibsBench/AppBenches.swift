@@ -32,12 +32,12 @@ enum AppBenches {
         // push + pop applied to the tree only (RIBAppRuntime.apply), no state rendering.
         let bare = BuiltinApps.login.launch()
         try! bare.apply(.login(name: "bench"))
-        // leakCount after each pair: LeakDetector keeps one expectation per detached object until leaks() prunes
-        // them (writeState always does); without it the list grows and expectRelease's linear scan goes quadratic.
+        // No render here: LeakDetector drops its records once every detached object has gone (the popped page
+        // goes at once), so the list does not grow between renders; newLeakCount is read as the service would.
         results.append(Harness.measure("push+pop: RIB tree only (apply ×2)", note: "login app, Home→A→Home, + leak prune") {
             try! bare.apply(.push(screen: "A"))
             try! bare.apply(.pop)
-            blackHole(bare.leakCount)
+            blackHole(bare.newLeakCount)
         })
 
         // push + pop as a session applies them: apply, render fields, compare, render the document.
@@ -108,7 +108,7 @@ enum AppBenches {
             results.append(Harness.measure("push+pop at stack depth \(depth) (apply only)") {
                 try! runtime.apply(.push(screen: "X"))
                 try! runtime.apply(.pop)
-                blackHole(runtime.leakCount)
+                blackHole(runtime.newLeakCount)
             })
         }
         return results

@@ -38,7 +38,7 @@ enum Profile {
             for _ in 0..<iterations {
                 try! runtime.apply(.push(screen: "A"))
                 try! runtime.apply(.pop)
-                blackHole(runtime.leakCount)
+                blackHole(runtime.newLeakCount)
             }
         case "floor":
             FloorBench.profile(iterations: iterations)

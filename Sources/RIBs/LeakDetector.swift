@@ -27,6 +27,8 @@ public final class LeakDetector: DeinitObserver {
         let reports: Bool
         /// Set when a reporting object told of its `deinit`: `reporter` must not be read from then on.
         var gone = false
+        /// Set once `leaks()` has returned it: a lasting leak is found once, however often it is shown.
+        var reported = false
 
         /// The object if it is still alive. (Only `reports`/`gone` decide whether `reporter` may be read:
         /// even comparing it with nil would retain it.)
@@ -52,6 +54,8 @@ public final class LeakDetector: DeinitObserver {
     /// built only past `scanLimit` expectations (a detach expects three, and a short scan beats hashing).
     @exclusivity(unchecked) private var positions: [ObjectIdentifier: Int]?
     private static let scanLimit = 16
+    /// How many of the leaks the last `leaks()` returned it had never returned before.
+    @exclusivity(unchecked) public private(set) var newlyReported = 0
 
     /// Creates a detector with nothing expected.
     public init() {}
@@ -141,6 +145,12 @@ public final class LeakDetector: DeinitObserver {
     /// What was detached but is still alive or on screen; forgets what has gone.
     public func leaks() -> [Leak] {
         compact(keeping: { _ in true })
+        var fresh = 0
+        for index in expectations.indices where !expectations[index].reported {
+            expectations[index].reported = true
+            fresh += 1
+        }
+        newlyReported = fresh
         return expectations.map { expectation in
             var reason = Leak.Reason.stillAlive
             if let controller = expectation.object as? ViewController, controller.isOnScreen {

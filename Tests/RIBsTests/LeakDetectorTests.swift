@@ -68,6 +68,29 @@ struct LeakDetectorTests {
         #expect(detector.hasPendingExpectations == false)
     }
 
+    @Test("a lasting leak is new once: newlyReported counts the leaks a leaks() call returns for the first time")
+    func lastingLeakIsNewOnce() throws {
+        let (_, root, detector) = launch()
+        let first = TestViewableRouter("First", log: EventLog())
+        let second = TestViewableRouter("Second", log: EventLog())
+        try root.attachChild(first)
+        try root.detachChild(first)
+        #expect(detector.leaks() == stillAlive("First"))
+        #expect(detector.newlyReported == 3)
+        #expect(detector.leaks() == stillAlive("First"))
+        #expect(detector.newlyReported == 0)
+
+        try root.attachChild(second)
+        try root.detachChild(second)
+        #expect(detector.leaks() == stillAlive("First") + stillAlive("Second"))
+        #expect(detector.newlyReported == 3)
+        // Attached again and detached again: a new expectation, so found again.
+        try root.attachChild(first)
+        try root.detachChild(first)
+        #expect(detector.leaks() == stillAlive("Second") + stillAlive("First"))
+        #expect(detector.newlyReported == 3)
+    }
+
     @Test("detaching a held child expects its whole subtree to go, parents first")
     func heldSubtreeLeaks() throws {
         let (_, root, detector) = launch()

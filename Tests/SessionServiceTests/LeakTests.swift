@@ -33,6 +33,8 @@ struct LeakTests {
             expectState(try client.state(id),
                         Self.state(id, version: 5, child: nil, layers: [root, layer("fullScreen", ["Other"])],
                                    leaks: sheetLeaks + [leak("Other", "viewController", "stillOnScreen")]))
+            // Four objects leaked, each found once, though the Sheet's three were shown by three events.
+            #expect(try parsePrometheus(try client.get("/metrics").text)["ribsd_leaks_found_total"] == 4)
         }
     }
 }

@@ -36,7 +36,7 @@ private struct NotANumber: Error {
 }
 
 /// Prometheus text: `# HELP` / `# TYPE` comments and `name{label="value",...} number` samples.
-private func parsePrometheus(_ text: String) throws -> [String: Double] {
+func parsePrometheus(_ text: String) throws -> [String: Double] {
     var samples: [String: Double] = [:]
     let sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{([a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\]|\\.)*",?)*\})? (-?[0-9.eE+-]+|\+Inf|NaN)$/
     for line in text.split(separator: "\n") {

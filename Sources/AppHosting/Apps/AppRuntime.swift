@@ -15,8 +15,9 @@ public protocol AppRuntime: AnyObject {
     var window: Window { get }
     /// The event types the app would handle now.
     var acceptedEvents: [EventType] { get }
-    /// How many detached objects were still alive or on screen when the state was last written.
-    var leakCount: Int { get }
+    /// How many of the leaks shown when the state was last written had never been shown before: a detached
+    /// object that stays alive is found once, not again with every state that still lists it.
+    var newLeakCount: Int { get }
     /// Detaches the whole tree (every interactor deactivated) and removes every view from the window.
     func tearDown()
 }

@@ -91,7 +91,6 @@ public final class FlowAppRuntime: AppRuntime {
         json.key("tree")
         if let root = coordinator.root { writeNode(root, to: &json) } else { json.null() }
         let leaks = leakDetector.leaks()
-        lastLeakCount = leaks.count
         // One walk of the window per render: the steps, the accepted events and the screen all read it.
         let layers = window.layers
         let steps = acceptedSteps(on: layers)
@@ -100,10 +99,7 @@ public final class FlowAppRuntime: AppRuntime {
         json.strings(steps)
     }
 
-    /// The leaks the last `writeState` showed (the service reads it right after writing).
-    public private(set) var lastLeakCount = 0
-
-    public var leakCount: Int { lastLeakCount }
+    public var newLeakCount: Int { leakDetector.newlyReported }
 
     public func tearDown() {
         coordinator.stop()

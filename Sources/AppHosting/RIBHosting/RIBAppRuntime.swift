@@ -76,7 +76,6 @@ public final class RIBAppRuntime: AppRuntime {
         json.key("tree")
         writeNode(root, walk: &walk, to: &json)
         let leaks = leakDetector.leaks()
-        lastLeakCount = leaks.count
         renderedPath = walk.found ? walk.path : [root]
         let accepts = walk.found ? walk.accepted : acceptedEvents(along: [root])
         StateFields.writeScreen(layers: layers, accepts: accepts, leaks: leaks, to: &json)
@@ -85,10 +84,7 @@ public final class RIBAppRuntime: AppRuntime {
     /// The path the last `writeState` rendered, top first; cleared by `apply`, which changes the tree.
     @exclusivity(unchecked) private var renderedPath: [any Routing]?
 
-    /// The leaks the last `writeState` showed (the service reads it right after writing).
-    @exclusivity(unchecked) public private(set) var lastLeakCount = 0
-
-    public var leakCount: Int { lastLeakCount }
+    public var newLeakCount: Int { leakDetector.newlyReported }
 
     public func tearDown() {
         renderedPath = nil

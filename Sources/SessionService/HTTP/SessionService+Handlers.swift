@@ -85,7 +85,7 @@ extension SessionService {
                 throw error
             }
             metrics.recordEvent(event.type.rawValue, changed ? .applied : .unchanged)
-            if changed { metrics.recordLeaks(core.runtime.leakCount) }
+            if changed { metrics.recordLeaks(core.runtime.newLeakCount) }
             let response = HTTPResponse.json(core.stateJSON, etag: core.etag)
             if let key, let digest { core.idempotency.remember(key, body: digest, response: response) }
             return response

@@ -95,7 +95,7 @@ public final class ServiceMetrics: Sendable {
         }
     }
 
-    /// Counts leaks reported after an event.
+    /// Counts leaks found by an event (each leaked object once).
     public func recordLeaks(_ count: Int) {
         if count > 0 { leaks.add(count, ordering: .relaxed) }
     }
@@ -136,7 +136,7 @@ public final class ServiceMetrics: Sendable {
         for (key, count) in snapshot.events.sorted(by: { ($0.key.type, $0.key.outcome.rawValue) < ($1.key.type, $1.key.outcome.rawValue) }) {
             text += "ribsd_events_total{type=\"\(Self.escape(key.type))\",outcome=\"\(key.outcome.rawValue)\"} \(count)\n"
         }
-        text += "# HELP ribsd_leaks_found_total Leaks the leak detector reported after events.\n# TYPE ribsd_leaks_found_total counter\n"
+        text += "# HELP ribsd_leaks_found_total Detached objects the leak detector found still alive or on screen after an event, each counted once.\n# TYPE ribsd_leaks_found_total counter\n"
         text += "ribsd_leaks_found_total \(leaks.load(ordering: .relaxed))\n"
         text += "# HELP ribsd_log_lines_dropped_total Log lines lost: stderr did not keep up, or failed.\n# TYPE ribsd_log_lines_dropped_total counter\n"
         text += "ribsd_log_lines_dropped_total \(logLinesDropped)\n"
