@@ -68,7 +68,7 @@ let package = Package(
         // What several test targets and the benchmarks share (screen snapshots, threads, open files, loopback
         // sockets, a seeded generator); not a product.
         .target(name: "TestSupport", dependencies: ["HeadlessUI"], path: "Tests/TestSupport", swiftSettings: settings),
-        .testTarget(name: "LockingTests", dependencies: ["Locking"], swiftSettings: settings),
+        .testTarget(name: "LockingTests", dependencies: ["Locking", "TestSupport"], swiftSettings: settings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking", "TestSupport"], swiftSettings: settings),
         .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI", "TestSupport"], swiftSettings: settings),
         .testTarget(name: "RIBsTests", dependencies: ["RIBs", "HeadlessUI", "TestSupport"], swiftSettings: settings),

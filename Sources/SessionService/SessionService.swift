@@ -71,8 +71,11 @@ public final class SessionService: Sendable {
         let now = clock.uptimeMilliseconds()
         var expired = 0
         for session in store.all() {
-            let liveness = session.withCore { core in expireIfIdle(core, now: now) }
-            guard liveness != .live else { continue }
+            // A session whose lock is held is in use now: whoever holds it marks it accessed or finds it expired
+            // itself. Waiting would let one long request (a history of 100,000 events, a replay after a failed
+            // move) hold up the expiry of every other session.
+            guard let liveness = session.withCoreIfAvailable({ core in expireIfIdle(core, now: now) }),
+                  liveness != .live else { continue }
             store.remove(session.id)
             // One closed before (deleted, or expired by a request or another sweep since the copy) was counted
             // by whoever closed it.

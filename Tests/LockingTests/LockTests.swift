@@ -1,5 +1,6 @@
 import Dispatch
 import Locking
+import TestSupport
 import Testing
 
 @Suite("Lock: one writer at a time, released on every exit")
@@ -27,6 +28,20 @@ struct LockTests {
         }
         // Would deadlock if the throw had kept the mutex.
         #expect(list.withLock { $0 } == [1, 2])
+    }
+
+    @Test("withLockIfAvailable runs at once when the lock is free and returns nil without waiting while another thread holds it")
+    func ifAvailable() {
+        let value = Lock(1)
+        #expect(value.withLockIfAvailable { value -> Int in
+            value += 1
+            return value
+        } == 2)
+
+        whileHeldOnAnotherThread({ whileHeld in value.withLock { _ in whileHeld() } }) {
+            #expect(value.withLockIfAvailable { $0 } == nil)
+        }
+        #expect(value.withLockIfAvailable { $0 } == 2)
     }
 
     @Test("a non-copyable result moves out of the lock")

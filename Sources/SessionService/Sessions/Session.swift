@@ -15,4 +15,9 @@ package final class Session: Sendable {
     package func withCore<Result: Sendable, Failure: Error>(_ body: (SessionCore) throws(Failure) -> Result) throws(Failure) -> Result {
         try core.withLock { (core: inout SessionCore) throws(Failure) -> Result in try body(core) }
     }
+
+    /// Runs `body` under the lock if nobody holds it now; nil, without waiting, if somebody does.
+    package func withCoreIfAvailable<Result: Sendable>(_ body: (SessionCore) -> Result) -> Result? {
+        core.withLockIfAvailable { core in body(core) }
+    }
 }
