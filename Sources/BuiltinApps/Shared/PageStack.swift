@@ -14,10 +14,12 @@ final class PageStack {
         self.builder = builder
     }
 
-    /// Whether a push can still succeed: some pushable screen is not on `stack` yet.
-    func canPush(onto stack: NavigationController?) -> Bool {
-        guard let screens = stack?.viewControllers else { return false }
-        return pushable.contains { screen in !screens.contains { $0.screenName == screen } }
+    /// Whether a push can still succeed: some pushable screen is not on the stack of `depth` screens yet.
+    /// Above its root the stack holds only pages pushed here, each a different pushable screen (a push of one
+    /// already there is refused), so that is fewer pages than screens to push; counting avoids comparing
+    /// names on every render.
+    func canPush(ontoStackOfDepth depth: Int) -> Bool {
+        depth - 1 < pushable.count
     }
 
     /// Builds the page, pushes it and attaches it; a screen already on the stack is an invalid move.

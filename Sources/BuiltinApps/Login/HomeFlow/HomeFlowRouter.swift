@@ -31,7 +31,7 @@ final class HomeFlowRouter: Router<HomeFlowInteractor>, HomeFlowRouting {
 
     var pushableScreens: [String] { pages.pushable }
     var stackDepth: Int { navigation?.viewControllers.count ?? 1 }
-    var canPushPage: Bool { pages.canPush(onto: navigation) }
+    var canPushPage: Bool { pages.canPush(ontoStackOfDepth: stackDepth) }
     var presentedScreen: String? { presented?.name }
 
     func routeToPage(_ screen: String) throws(EventError) {

@@ -14,7 +14,7 @@ final class NavigationRouter: ViewableRouter<NavigationInteractor, NavigationVie
 
     var pushableScreens: [String] { pages.pushable }
     var stackDepth: Int { viewController.navigationController?.viewControllers.count ?? 1 }
-    var canPushPage: Bool { pages.canPush(onto: viewController.navigationController) }
+    var canPushPage: Bool { pages.canPush(ontoStackOfDepth: stackDepth) }
 
     func routeToPage(_ screen: String) throws(EventError) {
         try pages.push(screen, by: self, onto: try stack(), listener: interactor)
