@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 /// One settings array for every target: Swift 6 mode plus the upcoming features the model codebases adopt.
