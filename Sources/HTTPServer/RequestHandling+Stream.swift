@@ -26,8 +26,10 @@ extension RequestHandling {
     /// heartbeats or more: a suspended connection is not timed, and a live one writes a heartbeat at least
     /// that often, so only a client that stopped reading runs into it. It is restored when the stream ends.
     /// (Never 0, "no timeout": a HEAD of a stream route, whose body MHD never reads, would keep it for good.)
+    /// A HEAD answer also closes the connection: MHD ends it with the chunked body's last chunk, bytes a HEAD
+    /// answer must not have, which the client would otherwise read as the start of its next response.
     static func queueStream(
-        _ response: HTTPResponse, stream: StreamBody, on connection: OpaquePointer, context: ServerContext
+        _ response: HTTPResponse, stream: StreamBody, on connection: OpaquePointer, context: ServerContext, head: Bool
     ) -> MHD_Result {
         let binding = StreamCallbacks.Binding(
             stream: stream, registry: context.streams, connection: MHDHandle(pointer: connection),
@@ -45,6 +47,9 @@ extension RequestHandling {
         // From here MHD owns `retained`: StreamCallbacks.free releases it, even if queueing fails below.
         defer { MHD_destroy_response(mhdResponse) }
         addHeaders(of: response, to: mhdResponse, context: context)
+        if head, !context.draining.load(ordering: .relaxed) {
+            _ = MHD_add_response_header(mhdResponse, "Connection", "close")
+        }
         stream.attach(to: connection)
         if cmhd_set_connection_timeout(connection, context.streamTimeout) != .YES {
             context.log("could not set the timeout of a stream connection")

@@ -47,7 +47,7 @@ enum RequestHandling {
             let response = admitStream(respond(to: state, url: url, connection: connection, context: context), context: context)
             state.status = response.status
             state.logTag = response.logTag
-            return queue(response, on: connection, context: context)
+            return queue(response, on: connection, context: context, head: state.method == .HEAD)
 
         case .answered:
             // MHD does not call again after a response was queued; refuse (closes the connection) if it does.
@@ -137,11 +137,11 @@ enum RequestHandling {
 
     /// Hands the response to MHD: one copy of the body (MUST_COPY), headers, queue, release our reference.
     /// A response with a stream goes to `queueStream` instead; a prepared one is queued as it is.
-    static func queue(_ response: HTTPResponse, on connection: OpaquePointer, context: ServerContext)
+    static func queue(_ response: HTTPResponse, on connection: OpaquePointer, context: ServerContext, head: Bool = false)
         -> MHD_Result
     {
         if let stream = response.stream {
-            return queueStream(response, stream: stream, on: connection, context: context)
+            return queueStream(response, stream: stream, on: connection, context: context, head: head)
         }
         if let prepared = response.prepared, !context.draining.load(ordering: .relaxed) {
             return MHD_queue_response(connection, UInt32(response.status), prepared.response.pointer)
