@@ -79,12 +79,37 @@ struct IdempotencyTests {
             let push = #"{"type":"push","screen":"A"}"#
             for key in ["", String(repeating: "k", count: 256)] {
                 let refused = try client.expectRefusal(id, push, status: 400, code: "invalid_header", headers: [("Idempotency-Key", key)])
-                #expect(refused.json?["detail"] as? String == "Idempotency-Key must be 1 to 255 characters")
+                #expect(refused.json?["detail"] as? String == "Idempotency-Key must be 1 to 255 bytes")
             }
             let longest = [("Idempotency-Key", String(repeating: "k", count: 255))]
             let first = try client.send(id, push, headers: longest)
             expectState(first, Expected.login(id, version: 3, user: "kim", pages: ["A"]))
             #expect(try client.send(id, push, headers: longest).body == first.body)
+        }
+    }
+
+    @Test("keys are compared byte for byte: bytes that are not UTF-8, and canonically equivalent texts, are different keys")
+    func keysAreBytes() throws {
+        try withTestServer { client in
+            let id = try client.createSession()
+            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            func push(_ screen: String, key: [UInt8]) throws -> HTTPResult {
+                try client.http.request("POST", "/v1/sessions/\(id)/events", body: Array(#"{"type":"push","screen":"\#(screen)"}"#.utf8),
+                                        headers: [("Content-Type", "application/json")], rawHeaders: [("Idempotency-Key", key)])
+            }
+            // \xff and \xfe would both read as U+FFFD; "é" and "e" + U+0301 are equal as Swift strings.
+            expectState(try push("A", key: [0xFF]), Expected.login(id, version: 3, user: "kim", pages: ["A"]))
+            expectState(try push("B", key: [0xFE]), Expected.login(id, version: 4, user: "kim", pages: ["A", "B"]))
+            expectState(try push("C", key: [0xC3, 0xA9]), Expected.login(id, version: 5, user: "kim", pages: ["A", "B", "C"]))
+            try client.apply(id, #"{"type":"pop"}"#)
+            expectState(try push("C", key: [0x65, 0xCC, 0x81]), Expected.login(id, version: 7, user: "kim", pages: ["A", "B", "C"]))
+            // Each key replays its own first answer.
+            expectState(try push("A", key: [0xFF]), Expected.login(id, version: 3, user: "kim", pages: ["A"]))
+            expectState(try push("B", key: [0xFE]), Expected.login(id, version: 4, user: "kim", pages: ["A", "B"]))
+            // 255 bytes that are not UTF-8 are a key of 255 bytes, not of 765 (255 replacement characters).
+            let long = [UInt8](repeating: 0x80, count: 255)
+            try client.apply(id, #"{"type":"pop"}"#)
+            expectState(try push("C", key: long), Expected.login(id, version: 9, user: "kim", pages: ["A", "B", "C"]))
         }
     }
 

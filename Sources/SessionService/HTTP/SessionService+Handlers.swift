@@ -56,7 +56,7 @@ extension SessionService {
         try requireJSON(request)
         guard let session = store.session(id) else { throw .sessionNotFound() }
         let ifMatch = request.headerList("If-Match")
-        let key = request.header("Idempotency-Key")
+        let key = request.withHeaderBytes("Idempotency-Key") { $0.map { IdempotencyKey(bytes: Array($0)) } }
         let body = request.body
         // Outside the lock: up to --max-body bytes to read.
         let digest = key.map { _ in BodyDigest(body) }
@@ -64,8 +64,8 @@ extension SessionService {
             // session_not_found (deleted or expired) wins over the 400s, so liveness comes before decoding.
             try checkLive(core, now: clock.uptimeMilliseconds())
             let event = try Self.decodeEvent(body)
-            if let key, key.isEmpty || key.utf8.count > IdempotencyCache.maxKeyLength {
-                throw .invalidHeader("Idempotency-Key must be 1 to \(IdempotencyCache.maxKeyLength) characters")
+            if let key, key.bytes.isEmpty || key.bytes.count > IdempotencyCache.maxKeyLength {
+                throw .invalidHeader("Idempotency-Key must be 1 to \(IdempotencyCache.maxKeyLength) bytes")
             }
             let prior = key.flatMap { core.idempotency[$0] }
             if let prior, prior.body == digest { return prior.response }

@@ -56,14 +56,20 @@ final class HTTPClient {
     deinit { disconnect() }
 
     /// Sends one request and reads its response. A body gets a `Content-Length`; pass `Content-Type` in `headers`.
-    func request(_ method: String, _ target: String, body: [UInt8] = [], headers: [(String, String)] = []) throws -> HTTPResult {
+    /// `rawHeaders` go out byte for byte (values that are not UTF-8).
+    func request(
+        _ method: String, _ target: String, body: [UInt8] = [], headers: [(String, String)] = [],
+        rawHeaders: [(String, [UInt8])] = []
+    ) throws -> HTTPResult {
         if fd < 0 { try connect() }
         var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(method) { head += "Content-Length: \(body.count)\r\n" }
-        head += "\r\n"
+        var bytes = Array(head.utf8)
+        for (name, value) in rawHeaders { bytes += Array("\(name): ".utf8) + value + Array("\r\n".utf8) }
+        bytes += Array("\r\n".utf8)
         do {
-            try send(Array(head.utf8) + body)
+            try send(bytes + body)
             let result = try readResponse(method: method)
             if result.header("Connection")?.lowercased().contains("close") == true { disconnect() }
             return result
