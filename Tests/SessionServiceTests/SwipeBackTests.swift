@@ -54,6 +54,32 @@ struct SwipeBackTests {
         }
     }
 
+    @Test("a swipe of a screen still on screen but not where the event says (not presented, not on a stack) is a 409, not a no-op")
+    func swipeOfAScreenStillShown() throws {
+        try withTestServer { client in
+            let id = try client.createSession()
+            try client.apply(id, #"{"type":"login","name":"kim"}"#, #"{"type":"push","screen":"A"}"#)
+            let home = Expected.login(id, version: 3, user: "kim", pages: ["A"])
+            // Nothing is presented: Home and A cannot have been swiped down.
+            try client.expectRefusal(id, #"{"type":"didDismiss","screen":"Home"}"#, status: 409, code: "event_not_handled")
+            try client.expectRefusal(id, #"{"type":"didDismiss","screen":"A"}"#, status: 409, code: "event_not_handled")
+            expectState(try client.state(id), home)
+
+            let sheet = Expected.login(id, version: 4, user: "kim", pages: ["A"], presented: ("Profile", "pageSheet"))
+            expectState(try client.send(id, #"{"type":"present","screen":"Profile"}"#), sheet)
+            // A is under the sheet, on the stack: not what was presented.
+            try client.expectRefusal(id, #"{"type":"didDismiss","screen":"A"}"#, status: 409, code: "event_not_handled")
+            expectState(try client.state(id), sheet)
+            // A screen shown nowhere: the contract's no-op.
+            expectState(try client.send(id, #"{"type":"didDismiss","screen":"B"}"#), sheet)
+
+            let navigation = try client.createSession(app: "navigation")
+            // Root is layer 0's screen, on no navigation stack.
+            try client.expectRefusal(navigation, #"{"type":"didPop","screen":"Root"}"#, status: 409, code: "event_not_handled")
+            expectState(try client.state(navigation), Expected.navigation(navigation, version: 1))
+        }
+    }
+
     @Test("didPop of the top page only pops that page")
     func didPopTop() throws {
         try withTestServer { client in

@@ -17,10 +17,12 @@ protocol HomeFlowRouting: Routing {
     var presentedScreen: String? { get }
     func routeToPage(_ screen: String) throws(EventError)
     func popTopPage() throws(EventError)
-    func userDidPop(_ screen: String) throws(EventError)
+    /// False when `screen` is not on HomeFlow's stack.
+    func userDidPop(_ screen: String) throws(EventError) -> Bool
     func present(_ screen: String, style: ModalPresentationStyle) throws(EventError)
     func dismissPresented() throws(EventError)
-    func userDidDismiss(_ screen: String) throws(EventError)
+    /// False when `screen` is not what HomeFlow presents.
+    func userDidDismiss(_ screen: String) throws(EventError) -> Bool
     func detachClosedPage(_ screen: String)
     func cleanupViews()
 }
@@ -55,14 +57,14 @@ final class HomeFlowInteractor: Interactor, EventHandling, PageListener {
             try router.popTopPage()
         case let .didPop(screen):
             guard !presenting else { return false }
-            try router.userDidPop(screen)
+            return try router.userDidPop(screen)
         case let .present(screen, style):
             guard router.modalScreens.contains(screen) else { return false }
             try router.present(screen, style: style ?? .pageSheet)
         case .dismiss:
             try router.dismissPresented()
         case let .didDismiss(screen):
-            try router.userDidDismiss(screen)
+            return try router.userDidDismiss(screen)
         case .logout:
             guard let listener else { return false }
             try listener.homeFlowDidRequestLogout()

@@ -42,7 +42,7 @@ final class HomeFlowRouter: Router<HomeFlowInteractor>, HomeFlowRouting {
         try pages.popTop(by: self, from: try stack())
     }
 
-    func userDidPop(_ screen: String) throws(EventError) {
+    func userDidPop(_ screen: String) throws(EventError) -> Bool {
         try pages.userDidPop(screen, by: self, from: try stack())
     }
 
@@ -60,14 +60,16 @@ final class HomeFlowRouter: Router<HomeFlowInteractor>, HomeFlowRouting {
         presented = nil
     }
 
-    func userDidDismiss(_ screen: String) throws(EventError) {
-        // Already gone: nothing to do (the client's report is idempotent).
-        guard let page = presented, page.name == screen else { return }
+    func userDidDismiss(_ screen: String) throws(EventError) -> Bool {
+        // Not what HomeFlow presents (any more): not its to handle; a retried swipe of a sheet already gone is
+        // then the session's no-op.
+        guard let page = presented, page.name == screen else { return false }
         do {
             try page.viewController.userDidDismissInteractively()
         } catch {
             throw EventError(.view(error))
         }
+        return true
     }
 
     func detachClosedPage(_ screen: String) {

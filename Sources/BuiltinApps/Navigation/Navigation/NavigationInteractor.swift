@@ -12,7 +12,8 @@ protocol NavigationRouting: ViewableRouting {
     var canPushPage: Bool { get }
     func routeToPage(_ screen: String) throws(EventError)
     func popTopPage() throws(EventError)
-    func userDidPop(_ screen: String) throws(EventError)
+    /// False when `screen` is not on Navigation's stack.
+    func userDidPop(_ screen: String) throws(EventError) -> Bool
     func detachClosedPage(_ screen: String)
 }
 
@@ -41,7 +42,7 @@ final class NavigationInteractor: PresentableInteractor<NavigationViewController
         case .pop:
             try router.popTopPage()
         case let .didPop(screen):
-            try router.userDidPop(screen)
+            return try router.userDidPop(screen)
         default:
             return false
         }

@@ -24,7 +24,7 @@ final class NavigationRouter: ViewableRouter<NavigationInteractor, NavigationVie
         try pages.popTop(by: self, from: try stack())
     }
 
-    func userDidPop(_ screen: String) throws(EventError) {
+    func userDidPop(_ screen: String) throws(EventError) -> Bool {
         try pages.userDidPop(screen, by: self, from: try stack())
     }
 
