@@ -7,6 +7,7 @@ struct AppEventDecodingTests {
     @Test("each event type with its fields", arguments: [
         (#"{"type":"login","name":"kim"}"#, AppEvent.login(name: "kim")),
         (#"{"type":"logout","extra":[1]}"#, .logout),
+        (#"{"type":"logout","name":null,"screen":"A","style":"any","step":"s"}"#, .logout),
         (#"{"type":"push","screen":"A"}"#, .push(screen: "A")),
         (#"{"type":"pop"}"#, .pop),
         (#"{"type":"didPop","screen":"A"}"#, .didPop(screen: "A")),
@@ -31,6 +32,12 @@ struct AppEventDecodingTests {
         (#"{"type":"login","name":null}"#, "`name` must be a string, not null"),
         (#"{"type":"push","screen":["A"]}"#, "`screen` must be a string"),
         (#"{"type":"present","screen":"P","style":"popover"}"#, "`style` must be \"fullScreen\" or \"pageSheet\""),
+        // The event fields must be strings whatever the type, even where the type does not use them.
+        (#"{"type":"logout","name":5}"#, "`name` must be a string"),
+        (#"{"type":"login","name":"x","screen":5}"#, "`screen` must be a string"),
+        (#"{"type":"push","screen":"A","name":{}}"#, "`name` must be a string"),
+        (#"{"type":"pop","style":false}"#, "`style` must be a string"),
+        (#"{"type":"dismiss","step":[]}"#, "`step` must be a string"),
     ])
     func malformed(_ body: String, _ detail: String) {
         #expect(throws: EventDecodingError.malformed(detail)) { try AppEvent(json: Array(body.utf8)) }

@@ -20,6 +20,14 @@ extension AppEvent {
             let known = EventType.allCases.map(\.rawValue).joined(separator: ", ")
             throw .unknownType("unknown event type \"\(typeName)\"; known types: \(known)")
         }
+        // The event fields are strings whatever the type (as the schema says): `{"type":"logout","name":5}` is a
+        // client's bug to report, not a field to ignore.
+        for field in Self.eventFields {
+            switch fields[field] {
+            case nil, .null?, .string?: continue
+            case let other?: throw .malformed(Self.notAString(field, other))
+            }
+        }
         switch type {
         case .login: self = .login(name: try Self.required("name", in: fields, of: type))
         case .logout: self = .logout
@@ -46,6 +54,9 @@ extension AppEvent {
         case .step: self = .step(try Self.required("step", in: fields, of: type))
         }
     }
+
+    /// The fields events carry; any event may name them, each only as a string (or null, for absent).
+    private static let eventFields = ["name", "screen", "style", "step"]
 
     private static func required(_ field: String, in fields: JSONFields, of type: EventType) throws(EventDecodingError) -> String {
         guard let value = fields[field] else { throw .malformed("`\(type.rawValue)` needs the string field `\(field)`") }
