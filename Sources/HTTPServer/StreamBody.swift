@@ -12,18 +12,34 @@ public final class StreamBody: Sendable {
     /// comment). They keep proxies from closing an idle stream and are how a vanished client is noticed:
     /// a suspended connection is not polled, so only a failed write reveals that the peer is gone.
     public let heartbeat: [UInt8]?
-    /// Most bytes buffered for a client that does not read; past it the buffer is dropped and the stream
-    /// ends with an error at the next read, rather than letting a stalled client grow memory without bound.
-    /// (A client that stops reading altogether gets no next read: the connection's stream timeout closes it.)
+    /// Most bytes buffered for a client that does not read: past it `overflow` decides, rather than letting a
+    /// stalled client grow memory without bound. (A client that stops reading altogether is closed by the
+    /// connection's stream timeout.)
     public let maxBufferedBytes: Int
+    /// What happens to a client that falls `maxBufferedBytes` behind.
+    public let overflow: Overflow
+
+    /// What a stream does with a client that falls behind.
+    public enum Overflow: Sendable {
+        /// The stream ends with an error at the next read: every message matters, so none may be skipped.
+        case fail
+        /// The messages not yet started are dropped for the newest: each message supersedes the ones before
+        /// it (a whole state), so a slow client skips ahead instead of being cut off. A single message over
+        /// the limit still fails the stream.
+        case keepLatest
+    }
 
     private let state = Lock<State>(State())
 
     /// Everything mutable, only touched under `state`'s lock.
     private struct State {
-        /// Bytes not yet handed to MHD, from `readOffset` on.
-        var pending: [UInt8] = []
+        /// The message being handed to MHD, from `readOffset` on.
+        var current: [UInt8] = []
         var readOffset = 0
+        /// Whole messages not started yet, in order, from `queueHead` on; `queuedBytes` is their size.
+        var queue: [[UInt8]] = []
+        var queueHead = 0
+        var queuedBytes = 0
         /// `finish()` was called: end the body once `pending` is drained.
         var finishing = false
         /// The buffer overflowed or the server refused the stream: end the connection with an error.
@@ -35,7 +51,46 @@ public final class StreamBody: Sendable {
         /// The reader suspended the connection; the next `send`/`finish` must resume it (exactly once).
         var suspended = false
 
-        var buffered: Int { pending.count - readOffset }
+        var buffered: Int { current.count - readOffset + queuedBytes }
+
+        /// Drops everything buffered.
+        mutating func clear() {
+            current = []
+            readOffset = 0
+            queue = []
+            queueHead = 0
+            queuedBytes = 0
+        }
+
+        /// Copies up to `capacity` buffered bytes, message after message, to `destination`; returns how many.
+        mutating func take(into destination: UnsafeMutableRawPointer, capacity: Int) -> Int {
+            var copied = 0
+            while copied < capacity {
+                if readOffset == current.count {
+                    guard queueHead < queue.count else { break }
+                    current = queue[queueHead]
+                    queue[queueHead] = []
+                    queueHead += 1
+                    queuedBytes -= current.count
+                    readOffset = 0
+                    if queueHead == queue.count {
+                        queue.removeAll(keepingCapacity: queue.capacity <= 64)
+                        queueHead = 0
+                    }
+                }
+                let count = min(current.count - readOffset, capacity - copied)
+                current.withUnsafeBytes { source in
+                    (destination + copied).copyMemory(from: source.baseAddress! + readOffset, byteCount: count)
+                }
+                readOffset += count
+                copied += count
+            }
+            if readOffset == current.count, !current.isEmpty {
+                current = []
+                readOffset = 0
+            }
+            return copied
+        }
     }
 
     /// What the reader callback should tell MHD.
@@ -47,24 +102,31 @@ public final class StreamBody: Sendable {
     }
 
     /// Creates an open stream; `heartbeat` bytes are sent while it is idle (nil: never).
-    public init(heartbeat: [UInt8]? = nil, maxBufferedBytes: Int = 1 << 20) {
+    public init(heartbeat: [UInt8]? = nil, maxBufferedBytes: Int = 1 << 20, overflow: Overflow = .fail) {
         self.heartbeat = heartbeat
         self.maxBufferedBytes = maxBufferedBytes
+        self.overflow = overflow
     }
 
-    /// Queues `bytes` for the client; false when the stream has ended (finished, failed or disconnected),
-    /// so a producer can drop it. Never blocks.
+    /// Queues `message` for the client; false when the stream has ended (finished, failed or disconnected),
+    /// so a producer can drop it. Never blocks. The bytes are kept as they are, not copied: several streams
+    /// sent the same array share it.
     @discardableResult
-    public func send(_ bytes: [UInt8]) -> Bool {
+    public func send(_ message: [UInt8]) -> Bool {
         state.withLock { state in
             guard !state.finishing, !state.failed, !state.released else { return false }
-            guard !bytes.isEmpty else { return true }
-            if state.buffered + bytes.count > maxBufferedBytes {
-                state.failed = true
-                state.pending = []
-                state.readOffset = 0
+            guard !message.isEmpty else { return true }
+            if state.buffered + message.count <= maxBufferedBytes {
+                state.queue.append(message)
+                state.queuedBytes += message.count
+            } else if overflow == .keepLatest, state.current.count - state.readOffset + message.count <= maxBufferedBytes {
+                // The message being sent goes on (a client must never get half of one); the rest are superseded.
+                state.queue = [message]
+                state.queueHead = 0
+                state.queuedBytes = message.count
             } else {
-                state.pending.append(contentsOf: bytes)
+                state.failed = true
+                state.clear()
             }
             Self.wake(&state)
             return !state.failed
@@ -105,8 +167,7 @@ public final class StreamBody: Sendable {
     func refuse() {
         state.withLock { state in
             state.failed = true
-            state.pending = []
-            state.readOffset = 0
+            state.clear()
             Self.wake(&state)
         }
     }
@@ -117,8 +178,7 @@ public final class StreamBody: Sendable {
             state.released = true
             state.connection = nil
             state.suspended = false
-            state.pending = []
-            state.readOffset = 0
+            state.clear()
         }
     }
 
@@ -127,22 +187,8 @@ public final class StreamBody: Sendable {
     func read(into destination: UnsafeMutableRawPointer, capacity: Int) -> ReadResult {
         state.withLock { state in
             if state.failed { return .error }
-            let available = state.buffered
-            if available > 0 {
-                let count = min(available, capacity)
-                state.pending.withUnsafeBytes { source in
-                    destination.copyMemory(from: source.baseAddress! + state.readOffset, byteCount: count)
-                }
-                state.readOffset += count
-                if state.readOffset == state.pending.count {
-                    state.pending.removeAll(keepingCapacity: state.pending.capacity <= 64 * 1024)
-                    state.readOffset = 0
-                } else if state.readOffset >= 64 * 1024 && state.readOffset * 2 >= state.pending.count {
-                    // A client that never quite catches up: drop the sent prefix now and then.
-                    state.pending.removeFirst(state.readOffset)
-                    state.readOffset = 0
-                }
-                return .bytes(count)
+            if state.buffered > 0 {
+                return .bytes(state.take(into: destination, capacity: capacity))
             }
             if state.finishing { return .endOfStream }
             guard let connection = state.connection else { return .error }

@@ -122,6 +122,30 @@ struct StreamTests {
         }
     }
 
+    @Test("a watcher that reads too slowly skips to the newest state instead of being cut off")
+    func slowReaderSkipsAhead() throws {
+        try withTestServer { client in
+            let id = try client.createSession(app: "navigation")
+            let watcher = try EventStreamClient(port: client.port, receiveBuffer: 4096)
+            _ = try watcher.open("/v1/sessions/\(id)/stream")
+            #expect(try watcher.next().id == "1")
+            // The watcher reads nothing while ~5 MB of frames are published: more than the sockets hold and
+            // the stream's 1 MiB buffer together.
+            for _ in 0..<6_000 {
+                try client.apply(id, #"{"type":"push","screen":"A"}"#, #"{"type":"pop"}"#)
+            }
+            let final = try #require(try client.state(id).etagVersion)
+            var seen: [Int] = []
+            while seen.last != final { seen.append(Int(try watcher.next().id ?? "") ?? -1) }
+            #expect(seen == seen.sorted() && Set(seen).count == seen.count, "versions out of order or repeated")
+            #expect(seen.count < final - 1, "nothing was skipped: the test did not fill the buffers")
+            #expect(watcher.lastData == (try client.state(id)).text)
+            // Still open and current.
+            try client.apply(id, #"{"type":"push","screen":"B"}"#)
+            #expect(try watcher.next().id == String(final + 1))
+        }
+    }
+
     @Test("concurrent writers: a watcher sees every version exactly once, in order")
     func concurrentWriters() throws {
         try withTestServer { client in
@@ -163,12 +187,16 @@ final class EventStreamClient {
 
     private let fd: Int32
     private var raw: [UInt8] = []
-    private var text = ""
+    /// De-chunked body bytes; those before `textStart` are consumed. (Bytes and an offset, not a `String` cut at
+    /// the front: a chunk may hold a hundred frames, and cutting a long string for each of them is quadratic.)
+    private var text: [UInt8] = []
+    private var textStart = 0
     private var ended = false
     private(set) var lastData = ""
 
-    init(port: UInt16) throws {
-        let (socketFD, code) = LoopbackSocket.connect(port: port, timeout: 10)
+    /// Connects; `receiveBuffer` shrinks the socket's receive buffer (a client that can hold little unread).
+    init(port: UInt16, receiveBuffer: Int32? = nil) throws {
+        let (socketFD, code) = LoopbackSocket.connect(port: port, timeout: 10, receiveBuffer: receiveBuffer)
         guard socketFD >= 0 else { throw ClientError("connect: errno \(code)") }
         fd = socketFD
     }
@@ -194,9 +222,13 @@ final class EventStreamClient {
     /// The next event (comments and `retry` skipped).
     func next() throws -> Event {
         while true {
-            while let range = text.range(of: "\n\n") {
-                let block = text[..<range.lowerBound]
-                text.removeSubrange(..<range.upperBound)
+            while let end = Self.blankLine(in: text, from: textStart) {
+                let block = String(decoding: text[textStart..<end], as: UTF8.self)
+                textStart = end + 2
+                if textStart == text.count {
+                    text.removeAll(keepingCapacity: true)
+                    textStart = 0
+                }
                 var event = Event()
                 var data: [Substring] = []
                 for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -209,7 +241,9 @@ final class EventStreamClient {
                 lastData = event.data
                 return event
             }
-            guard try readChunk() else { throw ClientError("stream ended; unread: \(text)") }
+            guard try readChunk() else {
+                throw ClientError("stream ended; unread: \(String(decoding: text[textStart...], as: UTF8.self))")
+            }
         }
     }
 
@@ -221,7 +255,7 @@ final class EventStreamClient {
     /// True when the chunked body has ended with nothing but comments left.
     func atEnd() throws -> Bool {
         while try readChunk() {}
-        return !text.contains("data:")
+        return !String(decoding: text[textStart...], as: UTF8.self).contains("data:")
     }
 
     private func readChunk() throws -> Bool {
@@ -235,10 +269,20 @@ final class EventStreamClient {
             throw ClientError("bad chunk header")
         }
         while raw.count < lineEnd! + 4 + size { try fill() }
-        text += String(decoding: raw[(lineEnd! + 2)..<(lineEnd! + 2 + size)], as: UTF8.self)
+        text += raw[(lineEnd! + 2)..<(lineEnd! + 2 + size)]
         raw.removeFirst(lineEnd! + 4 + size)
         ended = size == 0
         return !ended
+    }
+
+    /// Where the first `\n\n` at or after `start` begins.
+    private static func blankLine(in bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index + 1 < bytes.count {
+            if bytes[index] == 10 && bytes[index + 1] == 10 { return index }
+            index += 1
+        }
+        return nil
     }
 
     private func fill() throws {

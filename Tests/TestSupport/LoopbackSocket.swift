@@ -6,11 +6,16 @@ import Glibc
 public enum LoopbackSocket {
     /// Connects to 127.0.0.1:`port` with `timeout` seconds on every send and receive and Nagle off;
     /// returns the descriptor, or -1 and the errno that refused it (ECONNREFUSED when nobody listens).
-    public static func connect(port: UInt16, timeout: Double) -> (fd: Int32, errno: Int32) {
+    /// `receiveBuffer` sets SO_RCVBUF before connecting, where TCP sizes its window from it (set afterwards,
+    /// the advertised window shrinks under the sender, which then waits on zero-window probes).
+    public static func connect(port: UInt16, timeout: Double, receiveBuffer: Int32? = nil) -> (fd: Int32, errno: Int32) {
         // Close-on-exec: a child process started meanwhile (an exit test, a ribsd) must not keep a copy of
         // a test's connection open after the test closes it.
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return (-1, errno) }
+        if var size = receiveBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
