@@ -10,4 +10,6 @@ public struct HTTPRequestSummary: Sendable {
     public let duration: Duration
     /// The handler's `HTTPResponse.logTag`, if any.
     public let logTag: String?
+    /// The answer was a stream: `duration` is how long it stayed open, not how long the request took.
+    public let streamed: Bool
 }

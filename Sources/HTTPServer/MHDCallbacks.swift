@@ -42,7 +42,8 @@ enum MHDCallbacks {
             let elapsed = monotonicNanoseconds() &- state.started
             hook(HTTPRequestSummary(
                 method: state.method, route: state.route, status: state.status,
-                duration: .nanoseconds(Int64(truncatingIfNeeded: elapsed)), logTag: state.logTag))
+                duration: .nanoseconds(Int64(truncatingIfNeeded: elapsed)), logTag: state.logTag,
+                streamed: state.streamed))
         }
     }
 

@@ -47,6 +47,7 @@ enum RequestHandling {
             let response = admitStream(respond(to: state, url: url, connection: connection, context: context), context: context)
             state.status = response.status
             state.logTag = response.logTag
+            state.streamed = response.stream != nil
             return queue(response, on: connection, context: context, head: state.method == .HEAD)
 
         case .answered:

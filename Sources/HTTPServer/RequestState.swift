@@ -29,6 +29,8 @@ final class RequestState {
     @exclusivity(unchecked) var counted = false
     @exclusivity(unchecked) var status = 0
     @exclusivity(unchecked) var logTag: String?
+    /// The answer queued was a stream.
+    @exclusivity(unchecked) var streamed = false
     /// Monotonic nanoseconds at the request line; 0 when no completion hook is installed (no clock read then).
     /// A plain integer: an optional `ContinuousClock.Instant` is a resilient type whose copies and destroys
     /// go through value witnesses, about 750 instructions per request.

@@ -83,6 +83,31 @@ struct ObservabilityTests {
         }
     }
 
+    @Test("a stream is counted as a request but not timed: the latency histogram holds only real requests")
+    func streamsAreNotTimed() throws {
+        try withInstrumentedServer(LogCapture()) { client in
+            let id = try client.createSession()
+            let watcher = try EventStreamClient(port: client.port)
+            _ = try watcher.open("/v1/sessions/\(id)/stream")
+            _ = try watcher.next()
+            Thread.sleep(forTimeInterval: 0.5)
+            #expect(try client.delete(id).status == 204)
+            #expect(try watcher.next().event == "end")
+            #expect(try watcher.atEnd())
+            let stream = #"ribsd_http_requests_total{method="GET",route="/v1/sessions/:id/stream",status="200"}"#
+            var metrics = try parsePrometheus(try client.get("/metrics").text)
+            for _ in 0..<100 where metrics[stream] == nil {
+                Thread.sleep(forTimeInterval: 0.02)
+                metrics = try parsePrometheus(try client.get("/metrics").text)
+            }
+            #expect(metrics[stream] == 1)
+            // The stream stayed open half a second; the requests timed (a creation, a DELETE, the /metrics
+            // reads) took far less together.
+            let sum = try #require(metrics["ribsd_http_request_duration_seconds_sum"])
+            #expect(sum < 0.4, "the stream's 0.5 s went into the histogram: sum \(sum)")
+        }
+    }
+
     @Test("each request gives one JSON log line with route, status, duration and session, and never a body")
     func requestLogLines() throws {
         let capture = LogCapture()

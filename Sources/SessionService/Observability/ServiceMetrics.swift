@@ -55,6 +55,9 @@ public final class ServiceMetrics: Sendable {
         let key = RequestKey(method: request.method, route: request.route ?? "unmatched", status: request.status)
         shard.withLock { state in
             Self.add(1, to: key, in: &state.requests)
+            // A stream's "duration" is how long a client watched: hours of it would swamp the latency of
+            // everything else. It is counted as a request, not timed.
+            guard !request.streamed else { return }
             if let bucket = Self.latencyBounds.firstIndex(where: { seconds <= $0 }) { state.bucketCounts[bucket] += 1 }
             state.latencySum += seconds
             state.latencyCount += 1
@@ -118,7 +121,7 @@ public final class ServiceMetrics: Sendable {
         for (key, count) in snapshot.requests.sorted(by: { ($0.key.route, $0.key.method.rawValue, $0.key.status) < ($1.key.route, $1.key.method.rawValue, $1.key.status) }) {
             text += "ribsd_http_requests_total{method=\"\(key.method.rawValue)\",route=\"\(Self.escape(key.route))\",status=\"\(key.status)\"} \(count)\n"
         }
-        text += "# HELP ribsd_http_request_duration_seconds Time from request line to response.\n# TYPE ribsd_http_request_duration_seconds histogram\n"
+        text += "# HELP ribsd_http_request_duration_seconds Time from request line to response; streams (counted in ribsd_http_requests_total) are not timed.\n# TYPE ribsd_http_request_duration_seconds histogram\n"
         var cumulative = 0
         for (index, bound) in Self.latencyBounds.enumerated() {
             cumulative += snapshot.bucketCounts[index]
