@@ -92,11 +92,35 @@ extension ViewerPage {
             mine.close();
             endSession('session ' + JSON.parse(message.data).reason);
           });
+          // A reconnect that resumes at the current version gets no state event: open is live again.
+          source.onopen = () => {
+            if (mine !== source) return;
+            setStatus('live', 'live · v' + (current ? current.version : '?'));
+          };
           source.onerror = () => {
             if (mine !== source) return;
-            if (mine.readyState === EventSource.CLOSED) endSession('no such session (deleted or expired)');
+            if (mine.readyState === EventSource.CLOSED) closed(id, mine);
             else setStatus('reconnecting', 'reconnecting…');
           };
+        }
+
+        // The server refused the stream (EventSource gives up on any answer but 200): a 404 means the session
+        // is gone; anything else (503 stream_limit, shutting_down) is worth another try after Retry-After.
+        async function closed(id, mine) {
+          let response = null;
+          try { response = await fetch('/v1/sessions/' + encodeURIComponent(id)); } catch (error) { response = null; }
+          if (mine !== source) return;
+          if (response && response.status === 404) return endSession('no such session (deleted or expired)');
+          let text = 'stream refused';
+          let seconds = 5;
+          if (response && !response.ok) {
+            const body = await response.json().catch(() => ({}));
+            text = problemText(body);
+          } else if (!response) {
+            text = 'server unreachable';
+          }
+          setStatus('reconnecting', text + ' · retrying in ' + seconds + ' s');
+          setTimeout(() => { if (mine === source) watch(id); }, seconds * 1000);
         }
 
         function endSession(text) {
@@ -210,13 +234,15 @@ extension ViewerPage {
           say(response.status === 204 ? 'deleted ' + session : 'delete answered ' + response.status, response.status !== 204);
         }
 
-        $('#create').addEventListener('submit', createSession);
+        // A failed fetch (server down) is shown, not left as an unhandled rejection.
+        const reporting = (action) => (event) => action(event).catch((error) => say('server unreachable: ' + error, true));
+        $('#create').addEventListener('submit', reporting(createSession));
         $('#open').addEventListener('submit', (event) => {
           event.preventDefault();
           const id = $('#session').value.trim();
           if (id) watch(id);
         });
-        $('#delete-session').addEventListener('click', deleteSession);
+        $('#delete-session').addEventListener('click', reporting(deleteSession));
         $('#app').addEventListener('change', (event) => describeApp(event.target.value));
         loadApps().catch((error) => say('could not load the apps: ' + error, true));
         if (params.get('session')) watch(params.get('session'));
