@@ -141,10 +141,13 @@ struct RequestErrorTests {
             #expect(try client.send(id, #"{"type":"pop"}"#).status == 200)
             let before = try client.snapshot(id)
 
-            for event in [#"{"type":"push","screen":"C"}"#, #"{"type":"pop"}"#, #"{"type":"didPop","screen":"Z"}"#] {
+            for event in [#"{"type":"push","screen":"C"}"#, #"{"type":"pop"}"#, #"{"type":"didPop","screen":"A"}"#] {
                 let refused = try client.expectRefusal(id, event, status: 409, code: "event_limit")
                 #expect(refused.json?["detail"] as? String == "the session has applied its maximum of 3 events; start a new session")
             }
+            try client.expectUnchanged(id, since: before)
+            // A swipe of a screen already gone applies nothing: the contract's no-op, even at the limit.
+            expectState(try client.send(id, #"{"type":"didPop","screen":"B"}"#), Expected.navigation(id, version: 4, pages: ["A"]))
             try client.expectUnchanged(id, since: before)
             // A retry of a request that was applied is answered as the first time: it applies nothing.
             let retried = try client.send(id, #"{"type":"push","screen":"A"}"#, headers: keyed)

@@ -73,16 +73,23 @@ extension SessionService {
                 throw .versionMismatch(current: core.version)
             }
             if prior != nil { throw .idempotencyKeyReused() }
-            if core.history.count >= configuration.maxEventsPerSession {
-                throw .eventLimit(configuration.maxEventsPerSession)
-            }
             let changed: Bool
-            do throws(ServiceError) {
-                // Read under the lock: the history's times then follow its versions, whichever request got here first.
-                changed = try core.apply(event, now: clock.nowMilliseconds())
-            } catch {
-                metrics.recordEvent(event.type.rawValue, Self.outcome(of: error))
-                throw error
+            if core.history.count >= configuration.maxEventsPerSession {
+                // A swipe of a screen already gone applies nothing whoever would handle it: the contract's
+                // no-op answers it at the limit too.
+                guard event.namesScreenAlreadyGone(from: core.runtime.window) else {
+                    throw .eventLimit(configuration.maxEventsPerSession)
+                }
+                changed = false
+            } else {
+                do throws(ServiceError) {
+                    // Read under the lock: the history's times then follow its versions, whichever request got
+                    // here first.
+                    changed = try core.apply(event, now: clock.nowMilliseconds())
+                } catch {
+                    metrics.recordEvent(event.type.rawValue, Self.outcome(of: error))
+                    throw error
+                }
             }
             metrics.recordEvent(event.type.rawValue, changed ? .applied : .unchanged)
             if changed { metrics.recordLeaks(core.runtime.newLeakCount) }
