@@ -23,6 +23,11 @@ struct IfMatchTests {
                         Expected.login(id, version: 6, user: "kim", pages: ["A", "C"]))
             try client.expectRefusal(id, #"{"type":"pop"}"#, status: 412, code: "version_mismatch",
                                      headers: [("If-Match", "\"5\""), ("If-Match", "\"7\"")])
+            // Tabs and spaces pad list elements; other whitespace (a no-break space) is part of the tag.
+            expectState(try client.send(id, #"{"type":"pop"}"#, headers: [("If-Match", "\"1\",\t \"6\"\t")]),
+                        Expected.login(id, version: 7, user: "kim", pages: ["A"]))
+            try client.expectRefusal(id, #"{"type":"pop"}"#, status: 412, code: "version_mismatch",
+                                     headers: [("If-Match", "\"7\"\u{A0}")])
         }
     }
 

@@ -202,10 +202,15 @@ extension SessionService {
 
     /// RFC 9110 If-Match with strong comparison: `*`, or a list of quoted versions; weak tags never match.
     static func matches(_ header: String, version: Int) -> Bool {
-        let current = "\"\(version)\""
-        for candidate in header.split(separator: ",") {
-            let tag = candidate.trimmingCharacters(in: .whitespaces)
-            if tag == "*" || tag == current { return true }
+        let current = Array("\"\(version)\"".utf8)
+        for candidate in header.utf8.split(separator: UInt8(ascii: ",")) {
+            // Only HTTP's own whitespace (RFC 9110 OWS: space and tab) surrounds a list element; compared as
+            // bytes, so a no-break space is part of the tag, not padding.
+            let isOWS = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            guard let first = candidate.firstIndex(where: { !isOWS($0) }),
+                  let last = candidate.lastIndex(where: { !isOWS($0) }) else { continue }
+            let tag = candidate[first...last]
+            if tag.elementsEqual(current) || tag.elementsEqual([UInt8(ascii: "*")]) { return true }
         }
         return false
     }
