@@ -31,6 +31,18 @@ struct JSONFieldsTests {
         #expect(throws: JSONFields.ReadError.self) { try JSONFields(Array(repeated.utf8)) }
     }
 
+    @Test("names equal only by Unicode canonical equivalence are two names, early or after many fields", arguments: [0, 20])
+    func canonicallyEquivalentNames(_ padding: Int) throws {
+        let others = (0..<padding).map { #""f\#($0)":0,"# }.joined()
+        // "\u{E9}" and "e\u{301}" as raw UTF-8 in the body: one character to Swift's ==, two names to JSON.
+        let body = "{" + others + "\"\u{E9}\":1,\"e\u{301}\":2}"
+        let fields = try JSONFields(Array(body.utf8)).fields
+        #expect(fields.count == padding + 2)
+        #expect(fields.suffix(2).map { Array($0.name.utf8) } == [[0xC3, 0xA9], [0x65, 0xCC, 0x81]])
+        let repeated = "{" + others + "\"e\u{301}\":1,\"e\u{301}\":2}"
+        #expect(throws: JSONFields.ReadError.self) { try JSONFields(Array(repeated.utf8)) }
+    }
+
     @Test("a value that is not an object is refused as such")
     func notAnObject() {
         for body in ["[1]", "\"x\"", "3", "null"] {

@@ -86,7 +86,15 @@ private struct Reader {
                 try expect(UInt8(ascii: ":"))
                 let value = try readValue(depth: 1)
                 if fields.count == Self.scanLimit { names = Set(fields.map(\.name)) }
-                let repeated = names != nil ? !names!.insert(name).inserted : fields.contains { $0.name == name }
+                // JSON names are equal when their characters are (RFC 8259), not when Swift's canonical
+                // equivalence says so ("é" and "e" + U+0301 are two names): confirm a match by its bytes.
+                let repeated: Bool
+                if names != nil {
+                    let (inserted, member) = names!.insert(name)
+                    repeated = !inserted && member.utf8.elementsEqual(name.utf8)
+                } else {
+                    repeated = fields.contains { $0.name == name && $0.name.utf8.elementsEqual(name.utf8) }
+                }
                 guard !repeated else { throw fail("the field `\(name)` appears twice") }
                 fields.append((name, value))
                 skipWhitespace()
