@@ -348,6 +348,68 @@ enum OpenAPIDocument {
               "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
             }
           }
+        },
+        "/v1/sessions/{id}/stream": {
+          "parameters": [
+            {"$ref": "#/components/parameters/SessionID"},
+            {
+              "name": "lastEventId", "in": "query", "required": false,
+              "description": "The version the client saw last, for clients that cannot send `Last-Event-ID`.",
+              "schema": {"type": "string"}
+            }
+          ],
+          "get": {
+            "operationId": "watchSession",
+            "tags": ["sessions"],
+            "summary": "The session's state, live, as server-sent events",
+            "description": "`text/event-stream`, open until the session ends or the server stops. First `retry: 1000`, then the current state (unless `Last-Event-ID` names the current version), then one frame per change: `event: state`, `id: <version>`, `data: <the state, the same bytes as GET>`. Idle streams get a `: heartbeat` comment now and then. A client that reads too slowly skips to the newest state (its ids jump). The stream ends with `event: end`, `data: {\"reason\": \"deleted\" | \"expired\" | \"shutdown\"}`. A HEAD answers the headers and closes the connection. Watching does not count as activity after it starts.",
+            "parameters": [
+              {
+                "name": "Last-Event-ID", "in": "header", "required": false,
+                "description": "The last version the client received; the current state is sent at once unless it is this one.",
+                "schema": {"type": "string"}
+              }
+            ],
+            "responses": {
+              "200": {
+                "description": "The stream.",
+                "content": {"text/event-stream": {"schema": {"type": "string"}}}
+              },
+              "400": {"$ref": "#/components/responses/HTTPBadRequest"},
+              "404": {"$ref": "#/components/responses/SessionNotFound"},
+              "405": {"$ref": "#/components/responses/MethodNotAllowed"},
+              "413": {"$ref": "#/components/responses/PayloadTooLarge"},
+              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"},
+              "503": {
+                "description": "`stream_limit`: the server holds its maximum of open streams (with `Retry-After`); `shutting_down`: the server is stopping.",
+                "content": {
+                  "application/problem+json": {
+                    "schema": {
+                      "allOf": [
+                        {"$ref": "#/components/schemas/Problem"},
+                        {"type": "object", "properties": {"status": {"const": 503}, "code": {"enum": ["stream_limit", "shutting_down"]}}}
+                      ]
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "/": {
+          "get": {
+            "operationId": "viewer",
+            "tags": ["service"],
+            "summary": "The live viewer",
+            "description": "An HTML page that creates or opens a session, shows its RIB tree and screen layers as they change (through the stream above), and sends the events it accepts.",
+            "responses": {
+              "200": {"description": "The page.", "content": {"text/html": {"schema": {"type": "string"}}}},
+              "400": {"$ref": "#/components/responses/HTTPBadRequest"},
+              "405": {"$ref": "#/components/responses/MethodNotAllowed"},
+              "413": {"$ref": "#/components/responses/PayloadTooLarge"},
+              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
+            }
+          }
         }
       },
       "components": {
@@ -622,6 +684,9 @@ enum OpenAPIDocument {
                   "unknown_app",
                   "idempotency_key_reused",
                   "session_limit",
+                  "stream_limit",
+                  "shutting_down",
+                  "bad_request",
                   "internal_error"
                 ]
               }
@@ -630,8 +695,18 @@ enum OpenAPIDocument {
         },
         "responses": {
           "HTTPBadRequest": {
-            "description": "microhttpd's own answer to a request it cannot parse (no `Host`, a malformed header line, a bad `Content-Length`); no handler runs.",
-            "content": {"text/html": {"schema": {"type": "string"}}}
+            "description": "microhttpd's own answer to a request it cannot parse (no `Host`, a malformed header line, a bad `Content-Length`; text/html, no handler runs), or the server's `bad_request` problem for framing it cannot trust (`Content-Length` headers that disagree; the connection is closed).",
+            "content": {
+              "text/html": {"schema": {"type": "string"}},
+              "application/problem+json": {
+                "schema": {
+                  "allOf": [
+                    {"$ref": "#/components/schemas/Problem"},
+                    {"type": "object", "properties": {"status": {"const": 400}, "code": {"enum": ["bad_request"]}}}
+                  ]
+                }
+              }
+            }
           },
           "SessionNotFound": {
             "description": "`session_not_found`: no such session (or it expired, or was deleted). `not_found`: the id, once percent-decoded, makes a path no route has.",
