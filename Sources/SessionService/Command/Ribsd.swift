@@ -32,7 +32,9 @@ public enum Ribsd {
         let isListening = Atomic<Bool>(false)
         let server = HTTPServer(configuration: options.server, router: router) { message in
             guard isListening.load(ordering: .relaxed) else { return }
-            logger.message(.error, "server error", fields: [("error", message)])
+            // Mostly a client's doing (a malformed request, a connection dropped mid-request) that the server
+            // answered or shrugged off: worth a look, not an error of the server's.
+            logger.message(.warn, "http", fields: [("detail", message)])
         }
         service.instrument(server, logger: logger)
         do {
