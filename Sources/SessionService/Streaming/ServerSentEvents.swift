@@ -33,6 +33,11 @@ enum ServerSentEvents {
         if let id { bytes.append(contentsOf: "id: \(id)\n".utf8) }
         var lineStart = data.startIndex
         for index in data.indices where data[index] == UInt8(ascii: "\n") || data[index] == UInt8(ascii: "\r") {
+            // CR LF is one line break, as SSE reads it; counted as two it would add an empty line to the data.
+            if data[index] == UInt8(ascii: "\n"), index > data.startIndex, data[index - 1] == UInt8(ascii: "\r") {
+                lineStart = index + 1
+                continue
+            }
             appendData(data[lineStart..<index], to: &bytes)
             lineStart = index + 1
         }
