@@ -169,8 +169,25 @@ extension ViewerPage {
         }
 
         function renderEvents(state) {
+          // What the user typed survives a state change (another client's event, say); prefilled values,
+          // such as the top screen, are made again from the new state.
+          const typed = new Map();
+          let focused = null;
+          for (const input of document.querySelectorAll('#events input[data-edited]')) {
+            const key = input.closest('[data-event-row]').dataset.eventRow + '/' + input.dataset.field;
+            typed.set(key, input.value);
+            if (input === document.activeElement) focused = key;
+          }
           const rows = state.accepts.map((type) => {
-            const inputs = (FIELDS[type] || []).map((field) => fieldInput(type, field, state));
+            const inputs = (FIELDS[type] || []).map((field) => {
+              const input = fieldInput(type, field, state);
+              const key = type + '/' + field.name;
+              if (input.tagName === 'INPUT') {
+                if (typed.has(key)) { input.value = typed.get(key); input.dataset.edited = 'true'; }
+                input.addEventListener('input', () => { input.dataset.edited = 'true'; });
+              }
+              return input;
+            });
             const button = make('button', { type: 'button', textContent: type, 'data-event': type });
             button.disabled = busy;
             button.addEventListener('click', () => send(type, inputs));
@@ -178,6 +195,11 @@ extension ViewerPage {
           });
           $('#events').replaceChildren(...(rows.length ? rows
             : [make('p', { className: 'empty', textContent: 'Nothing on screen accepts an event.' })]));
+          if (focused) {
+            const [type, field] = focused.split('/');
+            const input = document.querySelector('[data-event-row="' + type + '"] input[data-field="' + field + '"]');
+            if (input) input.focus();
+          }
         }
 
         function fieldInput(type, field, state) {
