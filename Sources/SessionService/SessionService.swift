@@ -18,6 +18,8 @@ public final class SessionService: Sendable {
     public let metrics = ServiceMetrics()
     /// When a refused creation last swept expired sessions (milliseconds).
     private let lastCreationSweep = Atomic<Int64>(Int64.min)
+    /// Set by `endStreams`: the server is stopping, and a stream opened now would miss its `end` frame.
+    let streamsEnded = Atomic<Bool>(false)
     /// The logger `instrument` was given: `/metrics` shows the lines it dropped.
     private let logger = Lock<RequestLogger?>(nil)
 
@@ -95,6 +97,8 @@ public final class SessionService: Sendable {
 
     /// Ends every event stream with `shutdown`, leaving the sessions as they are (the server stops next).
     public func endStreams() {
+        // Before the walk: a watcher that locks a session after the walk passed it sees the flag and is refused.
+        streamsEnded.store(true, ordering: .sequentiallyConsistent)
         for session in store.all() {
             session.withCore { $0.watchers.end(.shutdown) }
         }

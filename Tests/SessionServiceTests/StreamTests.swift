@@ -146,6 +146,23 @@ struct StreamTests {
         }
     }
 
+    @Test("once the streams are ended for a stop, a new one is refused 503 shutting_down, not opened without its end")
+    func noStreamAfterEndStreams() throws {
+        try withTestServer { client in
+            let id = try client.createSession()
+            let watcher = try EventStreamClient(port: client.port)
+            _ = try watcher.open("/v1/sessions/\(id)/stream")
+            #expect(try watcher.next().id == "1")
+            client.service.endStreams()
+            let end = try watcher.next()
+            #expect(end.event == "end" && end.data == #"{"reason":"shutdown"}"#)
+            let late = try client.get("/v1/sessions/\(id)/stream")
+            expectProblem(late, status: 503, code: "shutting_down")
+            // The session itself is still there for requests in flight until the server closes it.
+            #expect(try client.state(id).status == 200)
+        }
+    }
+
     @Test("concurrent writers: a watcher sees every version exactly once, in order")
     func concurrentWriters() throws {
         try withTestServer { client in

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Synchronization
 
 extension SessionService {
     /// `GET /v1/sessions/<id>/stream`: the session's state as server-sent events.
@@ -27,6 +28,9 @@ extension SessionService {
         let stream = StreamBody(heartbeat: ServerSentEvents.heartbeat, overflow: .keepLatest)
         try session.withCore { (core: SessionCore) throws(ServiceError) -> Void in
             try checkLive(core, now: clock.uptimeMilliseconds())
+            // Checked under the session's lock, which `endStreams` takes after setting it: no stream joins a
+            // session that was already told to end its streams.
+            guard !streamsEnded.load(ordering: .sequentiallyConsistent) else { throw .shuttingDown() }
             stream.send(ServerSentEvents.retry)
             if lastSeen != core.version {
                 stream.send(ServerSentEvents.state(version: core.version, json: core.stateJSON))

@@ -81,6 +81,11 @@ public struct ServiceError: Error, Equatable, Sendable {
         return error
     }
 
+    static func shuttingDown() -> ServiceError {
+        // The same answer the HTTP layer gives a stream once it is draining.
+        ServiceError(status: 503, code: "shutting_down", title: "Service Unavailable", detail: "The server is stopping.")
+    }
+
     static func internalError() -> ServiceError {
         // The HTTP layer's own 500 (HTTPServer's RequestHandling) has this code too: one code for a client to match.
         ServiceError(status: 500, code: "internal_error", title: "Internal Server Error", detail: "the server could not complete the request")
