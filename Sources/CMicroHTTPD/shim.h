@@ -89,31 +89,60 @@ static inline enum MHD_Result cmhd_set_connection_timeout(struct MHD_Connection 
     return MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
 }
 
-// Content-Length values that disagree make the body's length ambiguous (a request-smuggling vector);
-// RFC 9110 §8.6 says to reject them, but MHD 0.9.75 quietly uses the first. MHD exposes all headers
-// only through an iterator callback, written here in C.
-struct cmhd_length_scan {
-    const char *first;
-    int conflicting;
+// How a request frames its body, from its headers (RFC 9112 §6): MHD 0.9.75 quietly uses the first of
+// Content-Length values that disagree, keeps a connection alive after a request with both Content-Length and
+// Transfer-Encoding (a request-smuggling vector either way), and waits for the body of a transfer coding it
+// cannot read ("gzip" alone) until the connection times out. MHD exposes all headers only through an
+// iterator callback, written here in C.
+enum cmhd_framing {
+    CMHD_FRAMING_OK = 0,
+    /// Content-Length values that disagree, or Content-Length beside Transfer-Encoding: answer 400, then close.
+    CMHD_FRAMING_AMBIGUOUS = 1,
+    /// A Transfer-Encoding other than exactly "chunked": the body's length cannot be known; 400 at once, close.
+    CMHD_FRAMING_UNREADABLE = 2,
 };
 
-static inline enum MHD_Result cmhd_length_iterator(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+struct cmhd_framing_scan {
+    const char *first_length;
+    int conflicting_lengths;
+    int has_length;
+    int has_coding;
+    int other_coding;
+};
+
+static inline int cmhd_is_chunked(const char *value) {
+    if (value == NULL) return 0;
+    while (*value == ' ' || *value == '\t') value++;
+    size_t length = strlen(value);
+    while (length > 0 && (value[length - 1] == ' ' || value[length - 1] == '\t')) length--;
+    return length == 7 && strncasecmp(value, "chunked", 7) == 0;
+}
+
+static inline enum MHD_Result cmhd_framing_iterator(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
     (void)kind;
-    struct cmhd_length_scan *scan = (struct cmhd_length_scan *)cls;
-    if (key == NULL || strcasecmp(key, "Content-Length") != 0) return MHD_YES;
-    if (scan->first == NULL) {
-        scan->first = value != NULL ? value : "";
-    } else if (value == NULL || strcmp(scan->first, value) != 0) {
-        scan->conflicting = 1;
+    struct cmhd_framing_scan *scan = (struct cmhd_framing_scan *)cls;
+    if (key == NULL) return MHD_YES;
+    if (strcasecmp(key, "Content-Length") == 0) {
+        scan->has_length = 1;
+        if (scan->first_length == NULL) {
+            scan->first_length = value != NULL ? value : "";
+        } else if (value == NULL || strcmp(scan->first_length, value) != 0) {
+            scan->conflicting_lengths = 1;
+        }
+    } else if (strcasecmp(key, "Transfer-Encoding") == 0) {
+        scan->has_coding = 1;
+        if (!cmhd_is_chunked(value)) scan->other_coding = 1;
     }
     return MHD_YES;
 }
 
-/// Whether the request carries Content-Length headers that disagree.
-static inline int cmhd_conflicting_content_length(struct MHD_Connection *connection) {
-    struct cmhd_length_scan scan = { NULL, 0 };
-    MHD_get_connection_values(connection, MHD_HEADER_KIND, cmhd_length_iterator, &scan);
-    return scan.conflicting;
+/// The request's body framing (`enum cmhd_framing`).
+static inline int cmhd_request_framing(struct MHD_Connection *connection) {
+    struct cmhd_framing_scan scan = { NULL, 0, 0, 0, 0 };
+    MHD_get_connection_values(connection, MHD_HEADER_KIND, cmhd_framing_iterator, &scan);
+    if (scan.other_coding) return CMHD_FRAMING_UNREADABLE;
+    if (scan.conflicting_lengths || (scan.has_coding && scan.has_length)) return CMHD_FRAMING_AMBIGUOUS;
+    return CMHD_FRAMING_OK;
 }
 
 #endif

@@ -32,7 +32,22 @@ enum RequestHandling {
             state.counted = true
             context.inFlight.add(1)
             state.method = HTTPMethod(cString: method)
-            state.ambiguousLength = cmhd_conflicting_content_length(connection) != 0
+            switch cmhd_request_framing(connection) {
+            case Int32(CMHD_FRAMING_UNREADABLE.rawValue):
+                // MHD would wait for a body whose end it cannot find until the connection times out: answer
+                // now (RFC 9112 §6.1) and close, which is what a response queued before the body means to MHD.
+                state.phase = .answered
+                let response = HTTPResponse.problem(
+                    status: 400, code: "bad_request", title: "Bad Request",
+                    detail: "The request's Transfer-Encoding is not chunked, so its body's length cannot be known.",
+                    extraHeaders: [("Connection", "close")])
+                state.status = response.status
+                return queue(response, on: connection, context: context)
+            case Int32(CMHD_FRAMING_AMBIGUOUS.rawValue):
+                state.ambiguousLength = true
+            default:
+                break
+            }
             state.resolution = withPath(url) { context.routes.resolve(method: state.method, path: $0) }
             return .YES
 
@@ -102,7 +117,7 @@ enum RequestHandling {
         if state.ambiguousLength {
             // The framing itself is in doubt, so the connection cannot be trusted for another request either.
             return .problem(status: 400, code: "bad_request", title: "Bad Request",
-                            detail: "The request has Content-Length headers that disagree.",
+                            detail: "The request has Content-Length headers that disagree, or Content-Length beside Transfer-Encoding.",
                             extraHeaders: [("Connection", "close")])
         }
         switch state.resolution {

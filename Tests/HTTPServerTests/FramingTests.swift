@@ -16,6 +16,43 @@ extension HTTPServerTests {
             }
         }
 
+        @Test func contentLengthBesideTransferEncodingIsRefusedAndTheConnectionClosed() throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                try client.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n")
+                let response = try client.readResponse()
+                #expect(response.status == 400)
+                #expect(String(decoding: response.body, as: UTF8.self).contains(#""code":"bad_request""#))
+                #expect(client.waitForClose())
+            }
+        }
+
+        /// MHD would wait for a body it cannot delimit until the idle timeout; the answer comes at once.
+        @Test(arguments: ["gzip", "gzip, chunked", "identity"])
+        func aTransferCodingOtherThanChunkedIsRefusedAtOnce(coding: String) throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                let start = ContinuousClock.now
+                try client.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: \(coding)\r\n\r\nabc")
+                let response = try client.readResponse()
+                #expect(response.status == 400)
+                #expect(response.header("Content-Type") == "application/problem+json")
+                #expect(String(decoding: response.body, as: UTF8.self).contains(#""code":"bad_request""#))
+                #expect(client.waitForClose())
+                #expect(ContinuousClock.now - start < .seconds(3))
+            }
+        }
+
+        @Test func chunkedInAnyCaseIsRead() throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                try client.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: Chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n")
+                let response = try client.readResponse()
+                #expect(response.status == 200)
+                #expect(response.body == Array("abc".utf8))
+            }
+        }
+
         @Test func repeatedEqualContentLengthsAreOneLength() throws {
             try withServer { server in
                 let client = try RawClient(port: server.port)
