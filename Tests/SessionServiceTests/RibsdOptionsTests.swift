@@ -10,6 +10,7 @@ struct RibsdOptionsTests {
         #expect(options.server.host == "127.0.0.1")
         #expect(options.server.port == 8080)
         #expect(options.server.maxBodySize == 65536)
+        #expect(options.server.maxStreams == 512)
         #expect(options.service.maxSessions == 100_000)
         #expect(options.service.sessionTTL == 1800)
         #expect(options.service.maxEventsPerSession == 100_000)
@@ -23,7 +24,7 @@ struct RibsdOptionsTests {
     func flags() throws {
         let options = try RibsdOptions.parse(
             ["--host", "0.0.0.0", "--port", "0", "--threads", "3", "--max-sessions", "5", "--session-ttl", "7", "--max-body", "1024",
-             "--max-events", "9", "--log-level", "warn", "--log-buffer", "4096"],
+             "--max-events", "9", "--log-level", "warn", "--log-buffer", "4096", "--max-streams", "3"],
             environment: [:])
         #expect(options.server.host == "0.0.0.0")
         #expect(options.server.port == 0)
@@ -34,6 +35,7 @@ struct RibsdOptionsTests {
         #expect(options.server.maxBodySize == 1024)
         #expect(options.logLevel == .warn)
         #expect(options.logBuffer == 4096)
+        #expect(options.server.maxStreams == 3)
 
         let equals = try RibsdOptions.parse(["--port=9090", "--max-body=10", "--host=localhost"], environment: [:])
         #expect(equals.server.port == 9090)
@@ -49,7 +51,7 @@ struct RibsdOptionsTests {
         let options = try RibsdOptions.parse([], environment: [
             "RIBSD_HOST": "0.0.0.0", "RIBSD_PORT": "9000", "RIBSD_THREADS": "2", "RIBSD_MAX_SESSIONS": "50",
             "RIBSD_SESSION_TTL": "30", "RIBSD_MAX_BODY": "2048", "RIBSD_MAX_EVENTS": "40", "RIBSD_LOG_LEVEL": "off",
-            "RIBSD_LOG_BUFFER": "65536", "UNRELATED": "x",
+            "RIBSD_LOG_BUFFER": "65536", "RIBSD_MAX_STREAMS": "8", "UNRELATED": "x",
         ])
         #expect(options.server.host == "0.0.0.0")
         #expect(options.server.port == 9000)
@@ -60,6 +62,7 @@ struct RibsdOptionsTests {
         #expect(options.server.maxBodySize == 2048)
         #expect(options.logLevel == .off)
         #expect(options.logBuffer == 65536)
+        #expect(options.server.maxStreams == 8)
     }
 
     @Test("a flag wins over the environment")
@@ -78,7 +81,7 @@ struct RibsdOptionsTests {
             ["--port", "70000"], ["--port", "-1"], ["--port", "abc"], ["--port", ""], ["--threads", "0"], ["--threads", "x"],
             ["--max-sessions", "0"], ["--session-ttl", "-5"], ["--session-ttl", "1.5"], ["--max-body", "0"],
             ["--max-events", "0"], ["--max-events", "1e6"], ["--log-level", "loud"], ["--log-buffer", "0"], ["--log-buffer", "4095"],
-            ["--log-buffer", "2000000000"], ["--log-buffer", "1MiB"],
+            ["--log-buffer", "2000000000"], ["--log-buffer", "1MiB"], ["--max-streams", "0"], ["--max-streams", "-1"],
             ["--max-body", "999999999999"], ["--host", ""], ["--bogus"], ["--port"], ["--max-body="], ["8080"],
           ])
     func badFlags(arguments: [String]) {

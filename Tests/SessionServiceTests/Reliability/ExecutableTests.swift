@@ -198,6 +198,35 @@ extension ReliabilityTests {
             #expect(ribsd.wait(timeout: 20)?.status == 0)
         }
 
+        @Test("--max-streams 1: a second stream is 503 stream_limit with Retry-After; once the first ends, one opens again")
+        func maxStreamsFlag() throws {
+            let (ribsd, port, _) = try RibsdProcess.listening(["--max-streams", "1", "--log-level", "off"])
+            let client = HTTPClient(port: port)
+            func create() throws -> String {
+                let created = try client.request("POST", "/v1/sessions", body: Array(#"{"app":"todo"}"#.utf8), headers: [("Content-Type", "application/json")])
+                return try #require(created.json?["session"] as? String)
+            }
+            let first = try create(), second = try create()
+            let watcher = try EventStreamClient(port: port)
+            #expect(try watcher.open("/v1/sessions/\(first)/stream").status == 200)
+            #expect(try watcher.next().event == "state")
+            let refused = try client.request("GET", "/v1/sessions/\(second)/stream")
+            expectProblem(refused, status: 503, code: "stream_limit")
+            #expect(refused.header("Retry-After") == "5")
+            // Deleting the first session ends its stream, which frees the slot.
+            #expect(try client.request("DELETE", "/v1/sessions/\(first)").status == 204)
+            #expect(try watcher.next().event == "end")
+            var reopened = 0
+            for _ in 0..<50 where reopened != 200 {
+                let again = try EventStreamClient(port: port)
+                reopened = try again.open("/v1/sessions/\(second)/stream").status
+                if reopened != 200 { Thread.sleep(forTimeInterval: 0.1) }
+            }
+            #expect(reopened == 200)
+            ribsd.signal(SIGTERM)
+            #expect(ribsd.wait(timeout: 20)?.status == 0)
+        }
+
         @Test("--max-body 256: a 256-byte event is read, 257 bytes (or a chunked 300) are 413 payload_too_large and change nothing")
         func maxBodyFlag() throws {
             let (ribsd, port, _) = try RibsdProcess.listening(["--max-body", "256", "--log-level", "off"])
