@@ -99,12 +99,12 @@ struct AcceptLoop: Sendable {
                     continue
                 case EINVAL, EBADF, ENOTSOCK:
                     // The socket no longer listens, yet stop() did not ask for it: nothing left to wait for.
-                    context.log("accept failed: \(String(cString: strerror(code))); no longer accepting connections")
+                    context.log("accept failed: \(String(cString: strerror(code))); no longer accepting connections", .error)
                     return
                 default:
                     // EMFILE, ENFILE, ENOBUFS, ENOMEM (or anything unexpected): the connection stays in the
                     // backlog; retry once something may have been freed, without spinning.
-                    if logged != code { context.log("accept failed: \(String(cString: strerror(code))); retrying every 10 ms") }
+                    if logged != code { context.log("accept failed: \(String(cString: strerror(code))); retrying every 10 ms", .error) }
                     logged = code
                     usleep(10_000)
                 }

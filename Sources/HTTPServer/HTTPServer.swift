@@ -15,7 +15,7 @@ public final class HTTPServer: Sendable {
     public let configuration: ServerConfiguration
 
     private let router: HTTPRouter
-    private let log: @Sendable (String) -> Void
+    private let log: @Sendable (HTTPLogLevel, String) -> Void
     private let state = Lock<Lifecycle>(.idle)
     /// Per-request states this server holds now (zero once stopped: every path releases its state).
     let requestStates = LiveCount()
@@ -28,15 +28,20 @@ public final class HTTPServer: Sendable {
         case stopped
     }
 
-    /// Creates a stopped server; `log` receives MHD's error messages and this module's warnings
-    /// (default: one line each on standard error).
+    /// Creates a stopped server; `log` receives MHD's messages and this module's, each with how much it
+    /// matters (default: one line each on standard error).
     public init(
         configuration: ServerConfiguration, router: HTTPRouter,
-        log: @escaping @Sendable (String) -> Void = HTTPServer.logToStandardError
+        log: @escaping @Sendable (HTTPLogLevel, String) -> Void = { _, message in HTTPServer.logToStandardError(message) }
     ) {
         self.configuration = configuration
         self.router = router
         self.log = log
+    }
+
+    /// Creates a stopped server whose `log` takes every line alike.
+    public convenience init(configuration: ServerConfiguration, router: HTTPRouter, log: @escaping @Sendable (String) -> Void) {
+        self.init(configuration: configuration, router: router) { _, message in log(message) }
     }
 
     deinit {
@@ -147,7 +152,7 @@ public final class HTTPServer: Sendable {
             usleep(2_000)
         }
         let unfinished = context.inFlight.total
-        if unfinished > 0 { log("stopping with \(unfinished) request(s) still in flight after the grace period") }
+        if unfinished > 0 { log(.notice, "stopping with \(unfinished) request(s) still in flight after the grace period") }
         MHD_stop_daemon(handle.pointer)
         // MHD's threads are joined: no callback can use `context` any more; the reference dies here.
         withExtendedLifetime(context) {}

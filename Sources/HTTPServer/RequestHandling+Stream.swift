@@ -41,7 +41,7 @@ extension RequestHandling {
             retained.release()
             context.streams.remove(stream)
             stream.refuse()
-            context.log("could not create a stream response (out of memory?); closing the connection")
+            context.log("could not create a stream response (out of memory?); closing the connection", .error)
             return .NO
         }
         // From here MHD owns `retained`: StreamCallbacks.free releases it, even if queueing fails below.

@@ -143,7 +143,7 @@ enum RequestHandling {
             let response = handler(request)
             guard (200...599).contains(response.status) else {
                 response.stream?.refuse()
-                context.log("handler for \(pattern.pattern) returned invalid status \(response.status); sending 500")
+                context.log("handler for \(pattern.pattern) returned invalid status \(response.status); sending 500", .error)
                 return .problem(status: 500, code: "internal_error", title: "Internal Server Error",
                                 detail: "The server could not produce a response.")
             }
@@ -163,7 +163,7 @@ enum RequestHandling {
             return MHD_queue_response(connection, UInt32(response.status), prepared.response.pointer)
         }
         guard let mhdResponse = createResponse(copying: response.body) else {
-            context.log("could not create a response (out of memory?); closing the connection")
+            context.log("could not create a response (out of memory?); closing the connection", .error)
             return .NO
         }
         defer { MHD_destroy_response(mhdResponse) }

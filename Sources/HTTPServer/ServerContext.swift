@@ -7,7 +7,7 @@ import Synchronization
 final class ServerContext: Sendable {
     let routes: RouteTable
     let maxBodySize: Int
-    let log: @Sendable (String) -> Void
+    private let logLine: @Sendable (HTTPLogLevel, String) -> Void
     let onRequestCompleted: (@Sendable (HTTPRequestSummary) -> Void)?
     /// Per-request states alive (created at the request line, released at NOTIFY_COMPLETED).
     let requestStates: LiveCount
@@ -32,7 +32,7 @@ final class ServerContext: Sendable {
 
     init(
         routes: RouteTable, maxBodySize: Int, maxStreams: Int, idleTimeout: Int, heartbeatInterval: Duration,
-        log: @escaping @Sendable (String) -> Void,
+        log: @escaping @Sendable (HTTPLogLevel, String) -> Void,
         onRequestCompleted: (@Sendable (HTTPRequestSummary) -> Void)?,
         requestStates: LiveCount
     ) {
@@ -45,13 +45,19 @@ final class ServerContext: Sendable {
         let twoBeatsSeconds = twoBeats.seconds + (twoBeats.attoseconds > 0 ? 1 : 0)
         self.streamTimeout = max(self.idleTimeout, UInt32(clamping: twoBeatsSeconds))
         self.streams = StreamRegistry(limit: maxStreams)
-        self.log = log
+        self.logLine = log
         self.onRequestCompleted = onRequestCompleted
     }
 
-    /// Forwards one MHD log line to the user's log closure.
+    /// Forwards one line of this module's to the user's log closure.
+    func log(_ message: String, _ level: HTTPLogLevel = .notice) {
+        logLine(level, message)
+    }
+
+    /// Forwards one MHD log line to the user's log closure. MHD reports clients' mistakes and its own failures
+    /// alike; nearly all are the former, and the latter (a thread it could not start) also fail `start()`.
     func logFromMHD(_ line: String) {
         lastLogLine.withLock { $0 = line }
-        log("microhttpd: \(line)")
+        logLine(.notice, "microhttpd: \(line)")
     }
 }

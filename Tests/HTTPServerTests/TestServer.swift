@@ -8,13 +8,15 @@ import Testing
 
 /// Collects log lines from a server under test.
 final class LogSink: Sendable {
-    private let lines = Lock<[String]>([])
-    var all: [String] { lines.withLock { $0 } }
+    private let lines = Lock<[(level: HTTPLogLevel, message: String)]>([])
+    var all: [String] { lines.withLock { $0.map(\.message) } }
+    /// The lines logged at level `.error`.
+    var errors: [String] { lines.withLock { $0.filter { $0.level == .error }.map(\.message) } }
     /// Appends to `all`; also echoes to stderr when HTTP_TEST_LOG is set (debugging aid).
-    var closure: @Sendable (String) -> Void {
+    var closure: @Sendable (HTTPLogLevel, String) -> Void {
         let echo = ProcessInfo.processInfo.environment["HTTP_TEST_LOG"] != nil
-        return { [self] line in
-            lines.withLock { $0.append(line) }
+        return { [self] level, line in
+            lines.withLock { $0.append((level, line)) }
             if echo { FileHandle.standardError.write(Data("[server] \(line)\n".utf8)) }
         }
     }

@@ -30,11 +30,16 @@ public enum Ribsd {
         service.addRoutes(to: router)
         // Until the server is up, a failure to start is reported once, by `fail`, not also by MHD's log.
         let isListening = Atomic<Bool>(false)
-        let server = HTTPServer(configuration: options.server, router: router) { message in
+        let server = HTTPServer(configuration: options.server, router: router) { level, message in
             guard isListening.load(ordering: .relaxed) else { return }
-            // Mostly a client's doing (a malformed request, a connection dropped mid-request) that the server
-            // answered or shrugged off: worth a look, not an error of the server's.
-            logger.message(.warn, "http", fields: [("detail", message)])
+            switch level {
+            case .notice:
+                // Mostly a client's doing (a malformed request, a connection dropped mid-request) that the server
+                // answered or shrugged off: worth a look, not an error of the server's.
+                logger.message(.warn, "http", fields: [("detail", message)])
+            case .error:
+                logger.message(.error, "server error", fields: [("error", message)])
+            }
         }
         service.instrument(server, logger: logger)
         do {
