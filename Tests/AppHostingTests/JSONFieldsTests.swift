@@ -39,8 +39,14 @@ struct JSONFieldsTests {
         let fields = try JSONFields(Array(body.utf8)).fields
         #expect(fields.count == padding + 2)
         #expect(fields.suffix(2).map { Array($0.name.utf8) } == [[0xC3, 0xA9], [0x65, 0xCC, 0x81]])
+        #expect(try JSONFields(Array(body.utf8)).values.count == padding + 1, "`values` keeps the first of the two")
         let repeated = "{" + others + "\"e\u{301}\":1,\"e\u{301}\":2}"
         #expect(throws: JSONFields.ReadError.self) { try JSONFields(Array(repeated.utf8)) }
+        // A repeat of the second spelling after the first is still a repeat, before and past the short list.
+        let both = "{" + others + "\"\u{E9}\":1,\"e\u{301}\":2,\"e\u{301}\":3}"
+        #expect(throws: JSONFields.ReadError.self) { try JSONFields(Array(both.utf8)) }
+        let bothEarly = "{\"\u{E9}\":1,\"e\u{301}\":2," + others + "\"x\":0,\"e\u{301}\":3}"
+        #expect(throws: JSONFields.ReadError.self) { try JSONFields(Array(bothEarly.utf8)) }
     }
 
     @Test("a value that is not an object is refused as such")

@@ -32,9 +32,10 @@ public struct JSONFields: Sendable {
     /// of fields, and a linear scan beats hashing each name with a per-process random seed.
     public let fields: [(name: String, value: Value)]
 
-    /// The fields, by name.
+    /// The fields, by name. Two names that Swift's `String` equates (canonically equivalent, different bytes)
+    /// are two fields to JSON; here the first of them wins.
     public var values: [String: Value] {
-        Dictionary(uniqueKeysWithValues: fields.lazy.map { ($0.name, $0.value) })
+        Dictionary(fields.lazy.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Reads `bytes` as one JSON object.
@@ -73,7 +74,7 @@ private struct Reader {
         // Events have two or three fields: one allocation for them instead of a first one and its regrowth.
         fields.reserveCapacity(4)
         // Past a few fields, duplicates are found by hashing: a scan per field would be quadratic in a hostile body.
-        var names: Set<String>?
+        var names: Set<[UInt8]>?
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             index += 1
@@ -85,13 +86,12 @@ private struct Reader {
                 skipWhitespace()
                 try expect(UInt8(ascii: ":"))
                 let value = try readValue(depth: 1)
-                if fields.count == Self.scanLimit { names = Set(fields.map(\.name)) }
+                if fields.count == Self.scanLimit { names = Set(fields.map { Array($0.name.utf8) }) }
                 // JSON names are equal when their characters are (RFC 8259), not when Swift's canonical
                 // equivalence says so ("é" and "e" + U+0301 are two names): confirm a match by its bytes.
                 let repeated: Bool
                 if names != nil {
-                    let (inserted, member) = names!.insert(name)
-                    repeated = !inserted && member.utf8.elementsEqual(name.utf8)
+                    repeated = !names!.insert(Array(name.utf8)).inserted
                 } else {
                     repeated = fields.contains { $0.name == name && $0.name.utf8.elementsEqual(name.utf8) }
                 }
