@@ -23,7 +23,8 @@ final class RequestState {
     @exclusivity(unchecked) var resolution = RouteTable.Resolution.notFound
     @exclusivity(unchecked) var body: [UInt8] = []
     @exclusivity(unchecked) var bodyTooLarge = false
-    /// Content-Length headers that disagree: the request is refused whatever its route.
+    /// Content-Length headers that disagree, or Content-Length beside Transfer-Encoding: the request is refused
+    /// whatever its route, and the connection closed.
     @exclusivity(unchecked) var ambiguousLength = false
     /// Counted in `ServerContext.inFlight` (from the first access-handler call until completion).
     @exclusivity(unchecked) var counted = false

@@ -2,7 +2,8 @@ import AppHosting
 import Glibc
 import HTTPServer
 
-/// One JSON line per event to standard error (buffered: see `LogSink`): requests, start and stop, server errors.
+/// One JSON line per event to standard error (buffered: see `LogSink`): requests, start and stop, the HTTP
+/// layer's notices (warn) and the server's errors.
 /// Never a body.
 public struct RequestLogger: Sendable {
     /// How much is logged.

@@ -105,7 +105,8 @@ extension ViewerPage {
         }
 
         // The server refused the stream (EventSource gives up on any answer but 200): a 404 means the session
-        // is gone; anything else (503 stream_limit, shutting_down) is worth another try after Retry-After.
+        // is gone; anything else (503 stream_limit, shutting_down; EventSource shows neither) is worth another
+        // try, 5 s later (the stream's Retry-After).
         async function closed(id, mine) {
           let response = null;
           try { response = await fetch('/v1/sessions/' + encodeURIComponent(id)); } catch (error) { response = null; }
