@@ -110,16 +110,18 @@ struct cmhd_framing_scan {
     int other_coding;
 };
 
-static inline int cmhd_is_chunked(const char *value) {
-    if (value == NULL) return 0;
-    while (*value == ' ' || *value == '\t') value++;
-    size_t length = strlen(value);
-    while (length > 0 && (value[length - 1] == ' ' || value[length - 1] == '\t')) length--;
-    return length == 7 && strncasecmp(value, "chunked", 7) == 0;
+// Exactly the test MHD makes on the value it stored: a caseless compare over the value's recorded size. (The
+// NUL-terminated string can be shorter than that size: with trailing whitespace the string reads "chunked"
+// while MHD compares 8 bytes and decides it is not.) A value MHD would not read as chunked must not pass here,
+// or MHD would wait for the end of a body it cannot find.
+static inline int cmhd_is_chunked(const char *value, size_t value_size) {
+    return value != NULL && value_size == 7 && strncasecmp(value, "chunked", 7) == 0;
 }
 
-static inline enum MHD_Result cmhd_framing_iterator(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+static inline enum MHD_Result cmhd_framing_iterator(void *cls, enum MHD_ValueKind kind, const char *key,
+                                                     size_t key_size, const char *value, size_t value_size) {
     (void)kind;
+    (void)key_size;
     struct cmhd_framing_scan *scan = (struct cmhd_framing_scan *)cls;
     if (key == NULL) return MHD_YES;
     if (strcasecmp(key, "Content-Length") == 0) {
@@ -130,8 +132,9 @@ static inline enum MHD_Result cmhd_framing_iterator(void *cls, enum MHD_ValueKin
             scan->conflicting_lengths = 1;
         }
     } else if (strcasecmp(key, "Transfer-Encoding") == 0) {
+        // A second line is a second coding (chunked twice is no framing MHD reads, and it uses the first line).
+        if (scan->has_coding || !cmhd_is_chunked(value, value_size)) scan->other_coding = 1;
         scan->has_coding = 1;
-        if (!cmhd_is_chunked(value)) scan->other_coding = 1;
     }
     return MHD_YES;
 }
@@ -139,7 +142,7 @@ static inline enum MHD_Result cmhd_framing_iterator(void *cls, enum MHD_ValueKin
 /// The request's body framing (`enum cmhd_framing`).
 static inline int cmhd_request_framing(struct MHD_Connection *connection) {
     struct cmhd_framing_scan scan = { NULL, 0, 0, 0, 0 };
-    MHD_get_connection_values(connection, MHD_HEADER_KIND, cmhd_framing_iterator, &scan);
+    MHD_get_connection_values_n(connection, MHD_HEADER_KIND, cmhd_framing_iterator, &scan);
     if (scan.other_coding) return CMHD_FRAMING_UNREADABLE;
     if (scan.conflicting_lengths || (scan.has_coding && scan.has_length)) return CMHD_FRAMING_AMBIGUOUS;
     return CMHD_FRAMING_OK;

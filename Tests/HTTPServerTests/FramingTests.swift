@@ -43,6 +43,21 @@ extension HTTPServerTests {
             }
         }
 
+        /// Whatever MHD makes of a value with trailing whitespace or a second line, the answer comes at once.
+        @Test(arguments: ["Transfer-Encoding: chunked \r\n", "Transfer-Encoding: chunked\t\r\n",
+                          "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n"])
+        func nearlyChunkedNeverWaitsForTheTimeout(headers: String) throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                let start = ContinuousClock.now
+                try client.send("POST /echo HTTP/1.1\r\nHost: x\r\n\(headers)\r\n3\r\nabc\r\n0\r\n\r\n")
+                let response = try client.readResponse()
+                #expect([200, 400].contains(response.status))
+                if response.status == 200 { #expect(response.body == Array("abc".utf8)) }
+                #expect(ContinuousClock.now - start < .seconds(3))
+            }
+        }
+
         @Test func chunkedInAnyCaseIsRead() throws {
             try withServer { server in
                 let client = try RawClient(port: server.port)
