@@ -46,10 +46,7 @@ extension RequestHandling {
         }
         // From here MHD owns `retained`: StreamCallbacks.free releases it, even if queueing fails below.
         defer { MHD_destroy_response(mhdResponse) }
-        addHeaders(of: response, to: mhdResponse, context: context)
-        if head, !context.draining.load(ordering: .relaxed) {
-            _ = MHD_add_response_header(mhdResponse, "Connection", "close")
-        }
+        addHeaders(of: response, to: mhdResponse, context: context, closing: head)
         stream.attach(to: connection)
         if cmhd_set_connection_timeout(connection, context.streamTimeout) != .YES {
             context.log("could not set the timeout of a stream connection")

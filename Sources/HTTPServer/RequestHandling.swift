@@ -171,12 +171,13 @@ enum RequestHandling {
         return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
     }
 
-    /// Copies the response's header fields to MHD (logging refused ones), plus `Connection: close` when draining.
-    static func addHeaders(of response: HTTPResponse, to mhdResponse: OpaquePointer, context: ServerContext) {
+    /// Copies the response's header fields to MHD (logging refused ones), plus `Connection: close` when draining
+    /// or when `closing`.
+    static func addHeaders(of response: HTTPResponse, to mhdResponse: OpaquePointer, context: ServerContext, closing: Bool = false) {
         for (name, value) in response.headers where !addHeader(name, value, to: mhdResponse) {
             context.log("dropped response header \"\(name)\" refused by microhttpd")
         }
-        if context.draining.load(ordering: .relaxed) {
+        if closing || context.draining.load(ordering: .relaxed) {
             _ = MHD_add_response_header(mhdResponse, "Connection", "close")
         }
     }

@@ -24,8 +24,9 @@ public final class StreamBody: Sendable {
         /// The stream ends with an error at the next read: every message matters, so none may be skipped.
         case fail
         /// The messages not yet started are dropped for the newest: each message supersedes the ones before
-        /// it (a whole state), so a slow client skips ahead instead of being cut off. A single message over
-        /// the limit still fails the stream.
+        /// it (a whole state), so a slow client skips ahead instead of being cut off. The newest is kept
+        /// whatever its size (it would be sent again at once on a reconnect anyway): at most the rest of the
+        /// message being sent and the newest one are held.
         case keepLatest
     }
 
@@ -76,6 +77,11 @@ public final class StreamBody: Sendable {
                     if queueHead == queue.count {
                         queue.removeAll(keepingCapacity: queue.capacity <= 64)
                         queueHead = 0
+                    } else if queueHead >= 64, queueHead * 2 >= queue.count {
+                        // A reader that stays a little behind never empties the queue: drop the taken slots
+                        // now and then, or they would pile up at its front, one per message ever sent.
+                        queue.removeFirst(queueHead)
+                        queueHead = 0
                     }
                 }
                 let count = min(current.count - readOffset, capacity - copied)
@@ -119,7 +125,7 @@ public final class StreamBody: Sendable {
             if state.buffered + message.count <= maxBufferedBytes {
                 state.queue.append(message)
                 state.queuedBytes += message.count
-            } else if overflow == .keepLatest, state.current.count - state.readOffset + message.count <= maxBufferedBytes {
+            } else if overflow == .keepLatest {
                 // The message being sent goes on (a client must never get half of one); the rest are superseded.
                 state.queue = [message]
                 state.queueHead = 0

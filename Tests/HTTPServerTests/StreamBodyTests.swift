@@ -32,9 +32,30 @@ struct StreamBodyTests {
         #expect(stream.send(bytes("dddd")))
         #expect(read(stream, capacity: 100).1 == "aadddd")
         #expect(stream.isOpen)
-        // A single message over the limit cannot be kept whole: the stream fails.
-        #expect(!stream.send(bytes("eeeeeeeeeee")))
-        #expect(read(stream, capacity: 100).0 == .error)
+        // A message over the limit by itself is still the newest state: kept, not a failed stream.
+        #expect(stream.send(bytes("ffff")))
+        #expect(read(stream, capacity: 1).1 == "f")
+        #expect(stream.send(bytes("eeeeeeeeeeee")))
+        #expect(read(stream, capacity: 100).1 == "fffeeeeeeeeeeee")
+        #expect(stream.isOpen)
+    }
+
+    @Test("a reader that stays one message behind gets every byte in order, however many messages pass")
+    func steadyReader() {
+        let stream = StreamBody(maxBufferedBytes: 100, overflow: .keepLatest)
+        var received = ""
+        var sent = ""
+        #expect(stream.send(bytes("m0;")))
+        sent += "m0;"
+        for index in 1...1_000 {
+            let message = "m\(index);"
+            #expect(stream.send(bytes(message)))
+            sent += message
+            // One message read per message sent: the queue never empties.
+            received += read(stream, capacity: 2 + String(index - 1).count).1
+        }
+        received += read(stream, capacity: 100).1
+        #expect(received == sent)
     }
 
     @Test("fail: past the limit the buffer is dropped and the next read ends the stream with an error")
