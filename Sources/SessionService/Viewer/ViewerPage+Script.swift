@@ -174,7 +174,7 @@ extension ViewerPage {
           // such as the top screen, are made again from the new state.
           const typed = new Map();
           let focused = null;
-          for (const input of document.querySelectorAll('#events input[data-edited]')) {
+          for (const input of document.querySelectorAll('#events [data-edited]')) {
             const key = input.closest('[data-event-row]').dataset.eventRow + '/' + input.dataset.field;
             typed.set(key, input.value);
             if (input === document.activeElement) focused = key;
@@ -183,10 +183,12 @@ extension ViewerPage {
             const inputs = (FIELDS[type] || []).map((field) => {
               const input = fieldInput(type, field, state);
               const key = type + '/' + field.name;
-              if (input.tagName === 'INPUT') {
-                if (typed.has(key)) { input.value = typed.get(key); input.dataset.edited = 'true'; }
-                input.addEventListener('input', () => { input.dataset.edited = 'true'; });
+              // A chosen option is kept only while the new state still offers it.
+              if (typed.has(key) && (input.tagName === 'INPUT' || [...input.options].some((o) => o.value === typed.get(key)))) {
+                input.value = typed.get(key);
+                input.dataset.edited = 'true';
               }
+              input.addEventListener(input.tagName === 'INPUT' ? 'input' : 'change', () => { input.dataset.edited = 'true'; });
               return input;
             });
             const button = make('button', { type: 'button', textContent: type, 'data-event': type });
@@ -198,7 +200,7 @@ extension ViewerPage {
             : [make('p', { className: 'empty', textContent: 'Nothing on screen accepts an event.' })]));
           if (focused) {
             const [type, field] = focused.split('/');
-            const input = document.querySelector('[data-event-row="' + type + '"] input[data-field="' + field + '"]');
+            const input = document.querySelector('[data-event-row="' + CSS.escape(type) + '"] [data-field="' + CSS.escape(field) + '"]');
             if (input) input.focus();
           }
         }
@@ -233,7 +235,15 @@ extension ViewerPage {
               method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(event),
             });
             const body = await response.json();
-            if (response.ok) say(JSON.stringify(event) + ' → version ' + body.version, false);
+            if (response.ok) {
+              // Sent: this row's fields go back to what the state suggests (the top screen, say). The new state
+              // may have come through the stream already, with the row rebuilt from these inputs: clear both.
+              for (const input of inputs) delete input.dataset.edited;
+              const row = '[data-event-row="' + CSS.escape(type) + '"] [data-edited]';
+              for (const input of document.querySelectorAll(row)) delete input.dataset.edited;
+              if (current) renderEvents(current);
+              say(JSON.stringify(event) + ' → version ' + body.version, false);
+            }
             else say(JSON.stringify(event) + ' → ' + problemText(body), true);
           } catch (error) {
             say('request failed: ' + error, true);
@@ -248,6 +258,7 @@ extension ViewerPage {
         }
 
         function problemText(problem) {
+          if (!problem || problem.code === undefined) return 'unexpected answer';
           return problem.status + ' ' + problem.code + ': ' + problem.detail;
         }
 
@@ -258,7 +269,7 @@ extension ViewerPage {
         }
 
         // A failed fetch (server down) is shown, not left as an unhandled rejection.
-        const reporting = (action) => (event) => action(event).catch((error) => say('server unreachable: ' + error, true));
+        const reporting = (action) => (event) => action(event).catch((error) => say('request failed: ' + error, true));
         $('#create').addEventListener('submit', reporting(createSession));
         $('#open').addEventListener('submit', (event) => {
           event.preventDefault();
