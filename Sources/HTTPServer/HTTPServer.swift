@@ -39,7 +39,8 @@ public final class HTTPServer: Sendable {
         self.log = log
     }
 
-    /// Creates a stopped server whose `log` takes every line alike.
+    /// Creates a stopped server whose `log` takes every line alike. (A closure that names no parameter fits
+    /// both initializers: name its parameter, `{ line in ... }` or `{ _ in ... }`.)
     public convenience init(configuration: ServerConfiguration, router: HTTPRouter, log: @escaping @Sendable (String) -> Void) {
         self.init(configuration: configuration, router: router) { _, message in log(message) }
     }

@@ -24,10 +24,18 @@ public final class StreamBody: Sendable {
         /// The stream ends with an error at the next read: every message matters, so none may be skipped.
         case fail
         /// The messages not yet started are dropped for the newest: each message supersedes the ones before
-        /// it (a whole state), so a slow client skips ahead instead of being cut off. The newest is kept
-        /// whatever its size (it would be sent again at once on a reconnect anyway): at most the rest of the
-        /// message being sent and the newest one are held.
+        /// it (a whole state), so a slow client skips ahead instead of being cut off. The newest is kept even
+        /// past `maxBufferedBytes` (a reconnect would be sent it again at once), up to `keepLatestLimit` times
+        /// that with the rest of the message being sent; beyond, the stream fails.
         case keepLatest
+    }
+
+    /// How many times `maxBufferedBytes` a `.keepLatest` stream may hold for its newest message.
+    public static let keepLatestLimit = 16
+
+    /// Messages queued and slots not yet compacted away (for tests).
+    var queueSlots: Int {
+        state.withLock { $0.queue.count }
     }
 
     private let state = Lock<State>(State())
@@ -125,7 +133,8 @@ public final class StreamBody: Sendable {
             if state.buffered + message.count <= maxBufferedBytes {
                 state.queue.append(message)
                 state.queuedBytes += message.count
-            } else if overflow == .keepLatest {
+            } else if overflow == .keepLatest,
+                      state.current.count - state.readOffset + message.count <= maxBufferedBytes * Self.keepLatestLimit {
                 // The message being sent goes on (a client must never get half of one); the rest are superseded.
                 state.queue = [message]
                 state.queueHead = 0

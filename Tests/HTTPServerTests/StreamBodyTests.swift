@@ -38,6 +38,9 @@ struct StreamBodyTests {
         #expect(stream.send(bytes("eeeeeeeeeeee")))
         #expect(read(stream, capacity: 100).1 == "fffeeeeeeeeeeee")
         #expect(stream.isOpen)
+        // Beyond keepLatestLimit times the limit even the newest is not kept.
+        #expect(!stream.send([UInt8](repeating: 0x67, count: 10 * StreamBody.keepLatestLimit + 1)))
+        #expect(read(stream, capacity: 100).0 == .error)
     }
 
     @Test("a reader that stays one message behind gets every byte in order, however many messages pass")
@@ -54,6 +57,8 @@ struct StreamBodyTests {
             // One message read per message sent: the queue never empties.
             received += read(stream, capacity: 2 + String(index - 1).count).1
         }
+        // The slots of messages already taken are dropped now and then, not kept one per message.
+        #expect(stream.queueSlots <= 130, "slots \(stream.queueSlots)")
         received += read(stream, capacity: 100).1
         #expect(received == sent)
     }

@@ -81,7 +81,7 @@ struct RibsdOptionsTests {
             ["--port", "70000"], ["--port", "-1"], ["--port", "abc"], ["--port", ""], ["--threads", "0"], ["--threads", "x"],
             ["--max-sessions", "0"], ["--session-ttl", "-5"], ["--session-ttl", "1.5"], ["--max-body", "0"],
             ["--max-events", "0"], ["--max-events", "1e6"], ["--log-level", "loud"], ["--log-buffer", "0"], ["--log-buffer", "4095"],
-            ["--log-buffer", "2000000000"], ["--log-buffer", "1MiB"], ["--max-streams", "0"], ["--max-streams", "-1"],
+            ["--log-buffer", "2000000000"], ["--log-buffer", "1MiB"], ["--max-streams", "0"], ["--max-streams", "-1"], ["--max-streams", "1024"],
             ["--max-body", "999999999999"], ["--host", ""], ["--bogus"], ["--port"], ["--max-body="], ["8080"],
           ])
     func badFlags(arguments: [String]) {

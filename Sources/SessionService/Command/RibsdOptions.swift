@@ -31,7 +31,7 @@ public struct RibsdOptions: Sendable, Equatable {
         ("--session-ttl", "RIBSD_SESSION_TTL", "seconds a session may stay idle (default 1800)"),
         ("--max-events", "RIBSD_MAX_EVENTS", "most events one session applies (default 100000)"),
         ("--max-body", "RIBSD_MAX_BODY", "largest request body in bytes (default 65536)"),
-        ("--max-streams", "RIBSD_MAX_STREAMS", "most event streams open at once; each also holds a connection (default 512)"),
+        ("--max-streams", "RIBSD_MAX_STREAMS", "most event streams open at once, at most 1023: each holds one of the 1024 connections (default 512)"),
         ("--log-level", "RIBSD_LOG_LEVEL", "debug, info (one line per request), warn, error or off (default info)"),
         ("--log-buffer", "RIBSD_LOG_BUFFER", "bytes of log lines held while stderr is slow, 4096 or more; beyond, lines are dropped and counted (default 1048576)"),
     ]
@@ -81,7 +81,10 @@ public struct RibsdOptions: Sendable, Equatable {
         }
         if let ttl = values["--session-ttl"] { options.service.sessionTTL = try wholeNumber(ttl, "--session-ttl", to: 31_536_000) }
         if let body = values["--max-body"] { options.server.maxBodySize = try wholeNumber(body, "--max-body", to: 64 * 1024 * 1024) }
-        if let streams = values["--max-streams"] { options.server.maxStreams = try wholeNumber(streams, "--max-streams", to: 1_000_000) }
+        // Streams hold connections, and at least one must stay free for the API itself.
+        if let streams = values["--max-streams"] {
+            options.server.maxStreams = try wholeNumber(streams, "--max-streams", to: options.server.connectionLimit - 1)
+        }
         if let level = values["--log-level"] {
             guard let parsed = RequestLogger.Level(name: level) else {
                 throw ParseError(description: "--log-level must be one of debug, info, warn, error, off, not \(level)")

@@ -125,6 +125,8 @@ extension ViewerPage {
         }
 
         function endSession(text) {
+          // Nothing may render this session's event rows again (a send answered just before the end, say).
+          current = null;
           setStatus('ended', text);
           $('#delete-session').disabled = true;
           $('#events').replaceChildren(make('p', { className: 'empty', textContent: 'The session is gone.' }));
