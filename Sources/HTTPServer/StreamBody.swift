@@ -49,7 +49,7 @@ public final class StreamBody: Sendable {
         var queue: [[UInt8]] = []
         var queueHead = 0
         var queuedBytes = 0
-        /// `finish()` was called: end the body once `pending` is drained.
+        /// `finish()` was called: end the body once everything buffered is out.
         var finishing = false
         /// The buffer overflowed or the server refused the stream: end the connection with an error.
         var failed = false

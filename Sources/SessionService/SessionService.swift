@@ -119,8 +119,8 @@ public final class SessionService: Sendable {
         case alreadyClosed
     }
 
-    /// Closes `core` if it has been idle past the TTL at `now` (uptime). Only the caller that gets `.expiredNow` counts the
-    /// expiry: a sweep, a request and a DELETE may all find the same session, and it expired once.
+    /// Closes `core` if it has been idle past the TTL at `now` (uptime). Only the caller that gets `.expiredNow`
+    /// counts the expiry: a sweep, a request and a DELETE may all find the same session, and it expired once.
     func expireIfIdle(_ core: SessionCore, now: Int64) -> Liveness {
         guard !core.isClosed else { return .alreadyClosed }
         guard now - core.lastAccessUptime > Int64(configuration.sessionTTL) * 1000 else { return .live }

@@ -131,8 +131,8 @@ extension SessionService {
     }
 
     /// A session found in the store may have been deleted or have expired since: both are gone. A live one
-    /// is marked accessed at `now` (uptime), which callers read under the session's lock (a time read before waiting
-    /// for it could be older than the access it would then overwrite).
+    /// is marked accessed at `now` (uptime), which callers read under the session's lock (a time read before
+    /// waiting for it could be older than the access it would then overwrite).
     func checkLive(_ core: SessionCore, now: Int64) throws(ServiceError) {
         switch expireIfIdle(core, now: now) {
         case .live:
