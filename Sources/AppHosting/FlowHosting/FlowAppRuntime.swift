@@ -48,14 +48,9 @@ public final class FlowAppRuntime: AppRuntime {
                 throw .invalidNavigation(error.description)
             }
         case let .didPop(screen):
-            let stack = try frontStack()
-            let screens = stack.viewControllers
-            guard let index = screens.firstIndex(where: { $0.screenName == screen }) else { return }
-            guard index > 0 else { throw .invalidNavigation("cannot pop \(screen): it is the root of its stack") }
-            do {
-                try stack.userDidPop(to: screens[index - 1])
-            } catch {
-                throw .invalidNavigation(error.description)
+            // Not on the front stack: the session decides (a no-op for a screen gone from every layer).
+            guard try frontStack().clientDidPop(screen) else {
+                throw .notHandled("no flow on screen shows \(screen) on a stack")
             }
         default:
             throw .notHandled("no flow on screen handles `\(event.type.rawValue)`")

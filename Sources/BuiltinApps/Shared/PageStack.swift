@@ -44,21 +44,6 @@ final class PageStack {
         try routing { () throws(RoutingError) in try owner.popRouter(page, from: stack, animated: true) }
     }
 
-    /// The client already popped `screen` (swipe back): the stack follows, and the pages' close signals detach them.
-    /// False, changing nothing, when `screen` is not on this stack: the swipe is not this RIB's to handle (the
-    /// session answers it as a no-op if the screen is gone from the screen altogether, else as not handled).
-    func userDidPop(_ screen: String, by owner: any Routing, from stack: NavigationController) throws(EventError) -> Bool {
-        let screens = stack.viewControllers
-        guard let index = screens.firstIndex(where: { $0.screenName == screen }) else { return false }
-        guard index > 0 else { throw .invalidNavigation("cannot pop \(screen): it is the root of its stack") }
-        do {
-            try stack.userDidPop(to: screens[index - 1])
-        } catch {
-            throw EventError(.view(error))
-        }
-        return true
-    }
-
     /// A page's view left (popped by anyone): detach its RIB, never popping a second time.
     func pageDidClose(_ screen: String, by owner: any Routing, from stack: NavigationController?) {
         guard let page = Self.page(screen, of: owner), let stack else { return }

@@ -43,7 +43,8 @@ final class HomeFlowRouter: Router<HomeFlowInteractor>, HomeFlowRouting {
     }
 
     func userDidPop(_ screen: String) throws(EventError) -> Bool {
-        try pages.userDidPop(screen, by: self, from: try stack())
+        // The popped pages' close signals (pageDidClose) detach their RIBs.
+        try stack().clientDidPop(screen)
     }
 
     func present(_ screen: String, style: ModalPresentationStyle) throws(EventError) {

@@ -25,7 +25,8 @@ final class NavigationRouter: ViewableRouter<NavigationInteractor, NavigationVie
     }
 
     func userDidPop(_ screen: String) throws(EventError) -> Bool {
-        try pages.userDidPop(screen, by: self, from: try stack())
+        // The popped pages' close signals (pageDidClose) detach their RIBs.
+        try stack().clientDidPop(screen)
     }
 
     func detachClosedPage(_ screen: String) {

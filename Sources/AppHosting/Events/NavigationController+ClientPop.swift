@@ -1,0 +1,19 @@
+import HeadlessUI
+
+extension NavigationController {
+    /// The client already popped `screen` (a swipe back): the stack follows, down to the screen below it.
+    /// False, changing nothing, when `screen` is not on this stack: the swipe is not this stack's (a session
+    /// answers it as a no-op when the screen is gone from every layer, else as not handled). Popping the root
+    /// is an invalid move.
+    public func clientDidPop(_ screen: String) throws(EventError) -> Bool {
+        let screens = viewControllers
+        guard let index = screens.firstIndex(where: { $0.screenName == screen }) else { return false }
+        guard index > 0 else { throw .invalidNavigation("cannot pop \(screen): it is the root of its stack") }
+        do {
+            try userDidPop(to: screens[index - 1])
+        } catch {
+            throw .invalidNavigation(error.description)
+        }
+        return true
+    }
+}
