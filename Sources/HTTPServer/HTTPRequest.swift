@@ -116,7 +116,7 @@ public struct HTTPRequest {
         switch source {
         case .live(_, let connection, _):
             // A single lookup answers the usual request, which does not send the header at all.
-            guard header(name) != nil else { return nil }
+            guard withHeaderBytes(name, { $0 != nil }) else { return nil }
             var lines = HeaderLines(name: name)
             withUnsafeMutablePointer(to: &lines) { pointer in
                 _ = MHD_get_connection_values(connection, .HEADER_KIND, { context, _, key, value in

@@ -37,10 +37,7 @@ enum RequestHandling {
                 // MHD would wait for a body whose end it cannot find until the connection times out: answer
                 // now (RFC 9112 §6.1) and close, which is what a response queued before the body means to MHD.
                 state.phase = .answered
-                let response = HTTPResponse.problem(
-                    status: 400, code: "bad_request", title: "Bad Request",
-                    detail: "The request's Transfer-Encoding is not chunked, so its body's length cannot be known.",
-                    extraHeaders: [("Connection", "close")])
+                let response = untrustedFraming("The request's Transfer-Encoding is not chunked, so its body's length cannot be known.")
                 state.status = response.status
                 return queue(response, on: connection, context: context)
             case Int32(CMHD_FRAMING_AMBIGUOUS.rawValue):
@@ -115,10 +112,7 @@ enum RequestHandling {
         to state: RequestState, url: UnsafePointer<CChar>?, connection: OpaquePointer, context: ServerContext
     ) -> HTTPResponse {
         if state.ambiguousLength {
-            // The framing itself is in doubt, so the connection cannot be trusted for another request either.
-            return .problem(status: 400, code: "bad_request", title: "Bad Request",
-                            detail: "The request has Content-Length headers that disagree, or Content-Length beside Transfer-Encoding.",
-                            extraHeaders: [("Connection", "close")])
+            return untrustedFraming("The request has Content-Length headers that disagree, or Content-Length beside Transfer-Encoding.")
         }
         switch state.resolution {
         case .notFound:
@@ -149,6 +143,12 @@ enum RequestHandling {
             }
             return response
         }
+    }
+
+    /// A 400 for a request whose body cannot be delimited with certainty: the connection cannot be trusted for
+    /// another request either, so it closes.
+    private static func untrustedFraming(_ detail: String) -> HTTPResponse {
+        .problem(status: 400, code: "bad_request", title: "Bad Request", detail: detail, extraHeaders: [("Connection", "close")])
     }
 
     /// Hands the response to MHD: one copy of the body (MUST_COPY), headers, queue, release our reference.
