@@ -46,6 +46,13 @@ enum RequestHandling {
                 break
             }
             state.resolution = withPath(url) { context.routes.resolve(method: state.method, path: $0) }
+            if expectsContinue(connection), let refusal = refusalBeforeBody(state, connection: connection, context: context) {
+                // MHD would invite the body with 100 Continue; the answer is already known, so give it instead
+                // (RFC 9110 §10.1.1). The unread body means the connection closes after it.
+                state.phase = .answered
+                state.status = refusal.status
+                return queue(refusal, on: connection, context: context)
+            }
             return .YES
 
         case .receiving:
@@ -93,6 +100,24 @@ enum RequestHandling {
         }
     }
 
+    /// Whether the client waits for 100 Continue before sending its body.
+    private static func expectsContinue(_ connection: OpaquePointer) -> Bool {
+        guard let value = MHD_lookup_connection_value(connection, .HEADER_KIND, "Expect") else { return false }
+        return strcasecmp(value, "100-continue") == 0
+    }
+
+    /// The answer the headers alone decide (404, 405, 413 by Content-Length), in `respond`'s precedence.
+    private static func refusalBeforeBody(
+        _ state: RequestState, connection: OpaquePointer, context: ServerContext
+    ) -> HTTPResponse? {
+        if case .matched = state.resolution {
+            guard let declared = declaredContentLength(connection), declared > context.maxBodySize else { return nil }
+            state.bodyTooLarge = true
+        }
+        if case .refused(let refusal) = admission(of: state, context: context) { return refusal }
+        return nil
+    }
+
     /// The Content-Length header as a number, or nil when absent or not plain digits.
     private static func declaredContentLength(_ connection: OpaquePointer) -> Int? {
         guard let text = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") else { return nil }
@@ -111,22 +136,10 @@ enum RequestHandling {
     private static func respond(
         to state: RequestState, url: UnsafePointer<CChar>?, connection: OpaquePointer, context: ServerContext
     ) -> HTTPResponse {
-        if state.ambiguousLength {
-            return untrustedFraming("The request has Content-Length headers that disagree, or Content-Length beside Transfer-Encoding.")
-        }
-        switch state.resolution {
-        case .notFound:
-            return .problem(status: 404, code: "not_found", title: "Not Found",
-                            detail: "No resource exists at this path.")
-        case .methodNotAllowed(let allow):
-            return .problem(status: 405, code: "method_not_allowed", title: "Method Not Allowed",
-                            detail: "This resource does not support this method.",
-                            extraHeaders: [("Allow", allow)])
-        case .matched(let pattern, let handler):
-            if state.bodyTooLarge {
-                return .problem(status: 413, code: "payload_too_large", title: "Payload Too Large",
-                                detail: "The request body exceeds the limit of \(context.maxBodySize) bytes.")
-            }
+        switch admission(of: state, context: context) {
+        case .refused(let refusal):
+            return refusal
+        case .admitted(let pattern, let handler):
             guard let url else {
                 return .problem(status: 400, code: "bad_request", title: "Bad Request", detail: "The request has no path.")
             }
@@ -142,6 +155,33 @@ enum RequestHandling {
                                 detail: "The server could not produce a response.")
             }
             return response
+        }
+    }
+
+    /// What the request's headers and body size decide before any handler runs.
+    private enum Admission {
+        case refused(HTTPResponse)
+        case admitted(RouteTable.Pattern, HTTPHandler)
+    }
+
+    /// The refusals that need no handler: untrusted framing, 404, 405, 413, in that order.
+    private static func admission(of state: RequestState, context: ServerContext) -> Admission {
+        if state.ambiguousLength {
+            return .refused(untrustedFraming("The request has Content-Length headers that disagree, or Content-Length beside Transfer-Encoding."))
+        }
+        switch state.resolution {
+        case .notFound:
+            return .refused(.problem(status: 404, code: "not_found", title: "Not Found",
+                                     detail: "No resource exists at this path."))
+        case .methodNotAllowed(let allow):
+            return .refused(.problem(status: 405, code: "method_not_allowed", title: "Method Not Allowed",
+                                     detail: "This resource does not support this method.",
+                                     extraHeaders: [("Allow", allow)]))
+        case .matched where state.bodyTooLarge:
+            return .refused(.problem(status: 413, code: "payload_too_large", title: "Payload Too Large",
+                                     detail: "The request body exceeds the limit of \(context.maxBodySize) bytes."))
+        case .matched(let pattern, let handler):
+            return .admitted(pattern, handler)
         }
     }
 

@@ -1,0 +1,51 @@
+import HTTPServer
+import Testing
+
+extension HTTPServerTests {
+    /// A client that sends `Expect: 100-continue` waits for a word before its body (RFC 9110 §10.1.1): when the
+    /// headers already decide the answer, it gets that answer instead of an invitation to upload.
+    @Suite struct ExpectContinue {
+        private static func head(_ method: String, _ path: String, length: Int) -> String {
+            "\(method) \(path) HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: \(length)\r\n\r\n"
+        }
+
+        @Test func aBodyOverTheLimitIsRefusedBeforeItIsSent() throws {
+            try withServer({ $0.maxBodySize = 16 }) { server in
+                let client = try RawClient(port: server.port)
+                try client.send(Self.head("POST", "/echo", length: 17))
+                let response = try client.readResponse()
+                #expect(response.status == 413)
+                #expect(response.header("Content-Type") == "application/problem+json")
+                #expect(response.json["code"] as? String == "payload_too_large")
+                // The body was never read, so the connection cannot carry another request.
+                #expect(client.waitForClose())
+            }
+        }
+
+        @Test(arguments: [("/missing", 404, "not_found"), ("/hello", 405, "method_not_allowed")])
+        func anUnroutableRequestIsAnsweredBeforeItsBody(path: String, status: Int, code: String) throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                try client.send(Self.head("POST", path, length: 5))
+                let response = try client.readResponse()
+                #expect(response.status == status)
+                #expect(response.json["code"] as? String == code)
+                #expect(client.waitForClose())
+            }
+        }
+
+        @Test func aBodyWithinTheLimitIsInvitedAndEchoed() throws {
+            try withServer({ $0.maxBodySize = 16 }) { server in
+                let client = try RawClient(port: server.port)
+                try client.send(Self.head("POST", "/echo", length: 16))
+                #expect(try client.readResponse().status == 100)
+                try client.send(Array(repeating: 0x61, count: 16))
+                let response = try client.readResponse()
+                #expect(response.status == 200)
+                #expect(response.body == Array(repeating: 0x61, count: 16))
+                // Keep-alive survives an expectation that was met.
+                #expect(try client.roundTrip("GET", "/hello").status == 200)
+            }
+        }
+    }
+}
