@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Locking
 import Testing
 
@@ -26,11 +27,7 @@ struct BrowserTests {
           .enabled(if: executable("python3") != nil, "python3 is needed to drive Chromium"))
     func walkthrough() throws {
         try withTestServer { client in
-            let artifacts = Self.packageRoot.appendingPathComponent("artifacts/browser").path
-            let run = try Self.runScript(baseURL: "http://127.0.0.1:\(client.port)", artifacts: artifacts)
-            try #require(run.status == 0, "scripts/browser-test exited \(run.status)\nstdout: \(run.output)\nstderr: \(run.errors)")
-            let result = try #require(
-                try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "output: \(run.output)")
+            let result = try Self.run("walkthrough", port: client.port)
             let apps = try #require(result["apps"] as? [String: [String: Any]])
 
             let login = try #require(apps["login"])
@@ -61,6 +58,62 @@ struct BrowserTests {
         }
     }
 
+    @Test("a refused stream is retried, typed text survives another client's event, a dropped stream resumes",
+          .enabled(if: chromium != nil, "Chromium is not installed: run scripts/install-deps chromium"),
+          .enabled(if: executable("python3") != nil, "python3 is needed to drive Chromium"))
+    func resilience() throws {
+        var oneStream = testServerConfiguration()
+        oneStream.maxStreams = 1
+        // A stream whose client left frees its slot when the next heartbeat fails to go out.
+        oneStream.streamHeartbeatInterval = .milliseconds(500)
+        try withTestServer(server: oneStream) { client in
+            let steps = try #require(try Self.run("resilience", port: client.port)["steps"] as? [String: [String: Any]])
+            let home = ["Root launch active", "  HomeFlow viewless active", "    Home viewable active"]
+
+            // Another client held the only stream: nothing shown yet, and the page says it will try again.
+            let refused = try #require(steps["refused"])
+            #expect(refused["status"] as? String == "reconnecting")
+            #expect(refused["statusText"] as? String == "stream refused · retrying in 5 s")
+            #expect(refused["tree"] is NSNull && Self.layers(refused).isEmpty)
+
+            let retried = try #require(steps["retried"])
+            #expect(retried["status"] as? String == "live")
+            #expect(retried["version"] as? Int == 2)
+            #expect(Self.outline(retried["tree"] as? [String: Any] ?? [:]) == home)
+            #expect(Self.layers(retried) == ["root: Home"])
+
+            // "B" typed into push's field, then another client pushed A: the page shows A and keeps the "B".
+            let typed = try #require(steps["typed"])
+            #expect(typed["version"] as? Int == 3)
+            #expect(Self.layers(typed) == ["root: Home A"])
+            #expect(typed["pushField"] as? String == "B")
+
+            let dropped = try #require(steps["dropped"])
+            #expect(dropped["status"] as? String == "reconnecting")
+            #expect(dropped["version"] as? Int == 3)
+            // Resumed at the version it had: live again without a state event.
+            let resumed = try #require(steps["resumed"])
+            #expect(resumed["status"] as? String == "live")
+            #expect(resumed["statusText"] as? String == "live · v3")
+            #expect(Self.layers(resumed) == ["root: Home A"])
+            // Another client popped A while the page was offline: the resumed stream brings version 4.
+            let caughtUp = try #require(steps["caughtUp"])
+            #expect(caughtUp["status"] as? String == "live")
+            #expect(caughtUp["statusText"] as? String == "live · v4")
+            #expect(Self.outline(caughtUp["tree"] as? [String: Any] ?? [:]) == home)
+            #expect(Self.layers(caughtUp) == ["root: Home"])
+        }
+    }
+
+    /// Runs one scenario of the script against the server on `port` and returns what it printed.
+    static func run(_ scenario: String, port: UInt16) throws -> [String: Any] {
+        let artifacts = packageRoot.appendingPathComponent("artifacts/browser").path
+        let run = try runScript(baseURL: "http://127.0.0.1:\(port)", artifacts: artifacts, scenario: scenario)
+        try #require(run.status == 0, "scripts/browser-test exited \(run.status)\nstdout: \(run.output)\nstderr: \(run.errors)")
+        return try #require(
+            try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "output: \(run.output)")
+    }
+
     /// "name kind active|inactive" per node, indented two spaces per level.
     static func outline(_ node: [String: Any], depth: Int = 0) -> [String] {
         guard let name = node["name"] as? String else { return [] }
@@ -78,11 +131,11 @@ struct BrowserTests {
     }
 
     /// Runs the script (at most 3 minutes) and returns its exit status, stdout and stderr.
-    static func runScript(baseURL: String, artifacts: String) throws -> (status: Int32, output: String, errors: String) {
+    static func runScript(baseURL: String, artifacts: String, scenario: String) throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["timeout", "180", packageRoot.appendingPathComponent("scripts/browser-test").path,
-                             baseURL, artifacts]
+                             baseURL, artifacts, scenario]
         process.currentDirectoryURL = packageRoot
         let output = Pipe()
         let errors = Pipe()
