@@ -93,21 +93,28 @@ static inline enum MHD_Result cmhd_set_connection_timeout(struct MHD_Connection 
 // Content-Length values that disagree, keeps a connection alive after a request with both Content-Length and
 // Transfer-Encoding (a request-smuggling vector either way), and waits for the body of a transfer coding it
 // cannot read ("gzip" alone) until the connection times out. MHD exposes all headers only through an
-// iterator callback, written here in C.
-enum cmhd_framing {
+// iterator callback, written here in C. The same pass notes `Expect: 100-continue`, which would otherwise
+// cost a second walk over the headers on every request.
+enum cmhd_request_head {
     CMHD_FRAMING_OK = 0,
     /// Content-Length values that disagree, or Content-Length beside Transfer-Encoding: answer 400, then close.
     CMHD_FRAMING_AMBIGUOUS = 1,
     /// A Transfer-Encoding other than exactly "chunked": the body's length cannot be known; 400 at once, close.
     CMHD_FRAMING_UNREADABLE = 2,
+    /// The framing bits above, to mask the result with.
+    CMHD_FRAMING_MASK = 3,
+    /// Flag: the client waits for 100 Continue before its body (the first Expect header, as MHD reads it).
+    CMHD_EXPECTS_CONTINUE = 4,
 };
 
-struct cmhd_framing_scan {
+struct cmhd_head_scan {
     const char *first_length;
     int conflicting_lengths;
     int has_length;
     int has_coding;
     int other_coding;
+    int seen_expect;
+    int expects_continue;
 };
 
 // Exactly the test MHD makes on the value it stored: a caseless compare over the value's recorded size. (The
@@ -118,11 +125,11 @@ static inline int cmhd_is_chunked(const char *value, size_t value_size) {
     return value != NULL && value_size == 7 && strncasecmp(value, "chunked", 7) == 0;
 }
 
-static inline enum MHD_Result cmhd_framing_iterator(void *cls, enum MHD_ValueKind kind, const char *key,
-                                                     size_t key_size, const char *value, size_t value_size) {
+static inline enum MHD_Result cmhd_head_iterator(void *cls, enum MHD_ValueKind kind, const char *key,
+                                                 size_t key_size, const char *value, size_t value_size) {
     (void)kind;
     (void)key_size;
-    struct cmhd_framing_scan *scan = (struct cmhd_framing_scan *)cls;
+    struct cmhd_head_scan *scan = (struct cmhd_head_scan *)cls;
     if (key == NULL) return MHD_YES;
     if (strcasecmp(key, "Content-Length") == 0) {
         scan->has_length = 1;
@@ -135,17 +142,21 @@ static inline enum MHD_Result cmhd_framing_iterator(void *cls, enum MHD_ValueKin
         // A second line is a second coding (chunked twice is no framing MHD reads, and it uses the first line).
         if (scan->has_coding || !cmhd_is_chunked(value, value_size)) scan->other_coding = 1;
         scan->has_coding = 1;
+    } else if (!scan->seen_expect && strcasecmp(key, "Expect") == 0) {
+        scan->seen_expect = 1;
+        scan->expects_continue = value != NULL && strcasecmp(value, "100-continue") == 0;
     }
     return MHD_YES;
 }
 
-/// The request's body framing (`enum cmhd_framing`).
-static inline int cmhd_request_framing(struct MHD_Connection *connection) {
-    struct cmhd_framing_scan scan = { NULL, 0, 0, 0, 0 };
-    MHD_get_connection_values_n(connection, MHD_HEADER_KIND, cmhd_framing_iterator, &scan);
-    if (scan.other_coding) return CMHD_FRAMING_UNREADABLE;
-    if (scan.conflicting_lengths || (scan.has_coding && scan.has_length)) return CMHD_FRAMING_AMBIGUOUS;
-    return CMHD_FRAMING_OK;
+/// The request's body framing (`CMHD_FRAMING_*`, under `CMHD_FRAMING_MASK`), plus `CMHD_EXPECTS_CONTINUE`.
+static inline int cmhd_request_head(struct MHD_Connection *connection) {
+    struct cmhd_head_scan scan = { NULL, 0, 0, 0, 0, 0, 0 };
+    MHD_get_connection_values_n(connection, MHD_HEADER_KIND, cmhd_head_iterator, &scan);
+    int expects = scan.expects_continue ? CMHD_EXPECTS_CONTINUE : 0;
+    if (scan.other_coding) return CMHD_FRAMING_UNREADABLE | expects;
+    if (scan.conflicting_lengths || (scan.has_coding && scan.has_length)) return CMHD_FRAMING_AMBIGUOUS | expects;
+    return CMHD_FRAMING_OK | expects;
 }
 
 #endif

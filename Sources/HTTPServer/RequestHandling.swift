@@ -27,12 +27,14 @@ enum RequestHandling {
         switch state.phase {
         case .created:
             // Headers are complete. Route now, but queue nothing: answering before the body is read would
-            // make MHD close the connection, so even 404/405 wait for the final call.
+            // make MHD close the connection, so even 404/405 wait for the final call (unless the client waits
+            // for 100 Continue: then it has sent no body, and the answer goes out at once).
             state.phase = .receiving
             state.counted = true
             context.inFlight.add(1)
             state.method = HTTPMethod(cString: method)
-            switch cmhd_request_framing(connection) {
+            let head = cmhd_request_head(connection)
+            switch head & Int32(CMHD_FRAMING_MASK.rawValue) {
             case Int32(CMHD_FRAMING_UNREADABLE.rawValue):
                 // MHD would wait for a body whose end it cannot find until the connection times out: answer
                 // now (RFC 9112 §6.1) and close, which is what a response queued before the body means to MHD.
@@ -46,7 +48,7 @@ enum RequestHandling {
                 break
             }
             state.resolution = withPath(url) { context.routes.resolve(method: state.method, path: $0) }
-            if expectsContinue(connection), let refusal = refusalBeforeBody(state, connection: connection, context: context) {
+            if head & Int32(CMHD_EXPECTS_CONTINUE.rawValue) != 0, let refusal = refusalBeforeBody(state, connection: connection, context: context) {
                 // MHD would invite the body with 100 Continue; the answer is already known, so give it instead
                 // (RFC 9110 §10.1.1). The unread body means the connection closes after it.
                 state.phase = .answered
@@ -98,12 +100,6 @@ enum RequestHandling {
         data.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
             state.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
         }
-    }
-
-    /// Whether the client waits for 100 Continue before sending its body.
-    private static func expectsContinue(_ connection: OpaquePointer) -> Bool {
-        guard let value = MHD_lookup_connection_value(connection, .HEADER_KIND, "Expect") else { return false }
-        return strcasecmp(value, "100-continue") == 0
     }
 
     /// The answer the headers alone decide (404, 405, 413 by Content-Length), in `respond`'s precedence.

@@ -5,14 +5,15 @@ extension HTTPServerTests {
     /// A client that sends `Expect: 100-continue` waits for a word before its body (RFC 9110 §10.1.1): when the
     /// headers already decide the answer, it gets that answer instead of an invitation to upload.
     @Suite struct ExpectContinue {
-        private static func head(_ method: String, _ path: String, length: Int) -> String {
-            "\(method) \(path) HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: \(length)\r\n\r\n"
+        private static func head(_ method: String, _ path: String, length: Int, expect: String = "100-continue") -> String {
+            "\(method) \(path) HTTP/1.1\r\nHost: x\r\nExpect: \(expect)\r\nContent-Length: \(length)\r\n\r\n"
         }
 
-        @Test func aBodyOverTheLimitIsRefusedBeforeItIsSent() throws {
+        @Test(arguments: ["100-continue", "100-Continue"])
+        func aBodyOverTheLimitIsRefusedBeforeItIsSent(expect: String) throws {
             try withServer({ $0.maxBodySize = 16 }) { server in
                 let client = try RawClient(port: server.port)
-                try client.send(Self.head("POST", "/echo", length: 17))
+                try client.send(Self.head("POST", "/echo", length: 17, expect: expect))
                 let response = try client.readResponse()
                 #expect(response.status == 413)
                 #expect(response.header("Content-Type") == "application/problem+json")
