@@ -103,7 +103,9 @@ enum cmhd_request_head {
     CMHD_FRAMING_UNREADABLE = 2,
     /// The framing bits above, to mask the result with.
     CMHD_FRAMING_MASK = 3,
-    /// Flag: the client waits for 100 Continue before its body (the first Expect header, as MHD reads it).
+    /// Flag: the client waits for 100 Continue before the body it announced: an HTTP/1.1 request (RFC 9110
+    /// §10.1.1 has a server ignore the expectation from HTTP/1.0, as MHD does) whose first Expect header is
+    /// 100-continue, with a Content-Length above zero or a chunked body.
     CMHD_EXPECTS_CONTINUE = 4,
 };
 
@@ -149,11 +151,22 @@ static inline enum MHD_Result cmhd_head_iterator(void *cls, enum MHD_ValueKind k
     return MHD_YES;
 }
 
-/// The request's body framing (`CMHD_FRAMING_*`, under `CMHD_FRAMING_MASK`), plus `CMHD_EXPECTS_CONTINUE`.
-static inline int cmhd_request_head(struct MHD_Connection *connection) {
+// Whether a Content-Length value announces a body: any digit but zero in it.
+static inline int cmhd_is_nonzero_length(const char *value) {
+    for (; value != NULL && *value != '\0'; value++) {
+        if (*value >= '1' && *value <= '9') return 1;
+    }
+    return 0;
+}
+
+/// The request's body framing (`CMHD_FRAMING_*`, under `CMHD_FRAMING_MASK`), plus `CMHD_EXPECTS_CONTINUE`;
+/// `version` is the request line's, as MHD hands it to the access handler.
+static inline int cmhd_request_head(struct MHD_Connection *connection, const char *version) {
     struct cmhd_head_scan scan = { NULL, 0, 0, 0, 0, 0, 0 };
     MHD_get_connection_values_n(connection, MHD_HEADER_KIND, cmhd_head_iterator, &scan);
-    int expects = scan.expects_continue ? CMHD_EXPECTS_CONTINUE : 0;
+    int announces_body = scan.has_coding || cmhd_is_nonzero_length(scan.first_length);
+    int http11 = version != NULL && strcasecmp(version, "HTTP/1.1") == 0;
+    int expects = scan.expects_continue && http11 && announces_body ? CMHD_EXPECTS_CONTINUE : 0;
     if (scan.other_coding) return CMHD_FRAMING_UNREADABLE | expects;
     if (scan.conflicting_lengths || (scan.has_coding && scan.has_length)) return CMHD_FRAMING_AMBIGUOUS | expects;
     return CMHD_FRAMING_OK | expects;

@@ -22,11 +22,11 @@ enum MHDCallbacks {
     }
 
     /// The access handler: called once when headers are complete, once per body chunk, and once at the end.
-    static let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, size, conCls in
+    static let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, version, uploadData, size, conCls in
         guard let cls, let connection, let size, let conCls else { return .NO }
         let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
         return RequestHandling.handle(
-            context: context, connection: connection, url: url, method: method,
+            context: context, connection: connection, url: url, method: method, version: version,
             uploadData: uploadData, uploadDataSize: size, conCls: conCls)
     }
 

@@ -11,7 +11,7 @@ import Glibc
 enum RequestHandling {
     static func handle(
         context: ServerContext, connection: OpaquePointer, url: UnsafePointer<CChar>?,
-        method: UnsafePointer<CChar>?, uploadData: UnsafePointer<CChar>?,
+        method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?, uploadData: UnsafePointer<CChar>?,
         uploadDataSize: UnsafeMutablePointer<Int>, conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
         let state: RequestState
@@ -33,7 +33,7 @@ enum RequestHandling {
             state.counted = true
             context.inFlight.add(1)
             state.method = HTTPMethod(cString: method)
-            let head = cmhd_request_head(connection)
+            let head = cmhd_request_head(connection, version)
             switch head & Int32(CMHD_FRAMING_MASK.rawValue) {
             case Int32(CMHD_FRAMING_UNREADABLE.rawValue):
                 // MHD would wait for a body whose end it cannot find until the connection times out: answer
@@ -50,7 +50,8 @@ enum RequestHandling {
             state.resolution = withPath(url) { context.routes.resolve(method: state.method, path: $0) }
             if head & Int32(CMHD_EXPECTS_CONTINUE.rawValue) != 0, let refusal = refusalBeforeBody(state, connection: connection, context: context) {
                 // MHD would invite the body with 100 Continue; the answer is already known, so give it instead
-                // (RFC 9110 §10.1.1). The unread body means the connection closes after it.
+                // (RFC 9110 §10.1.1). The unread body means the connection closes after it: a client that sent
+                // its body without waiting may see that close as a reset (MHD has no lingering close).
                 state.phase = .answered
                 state.status = refusal.status
                 return queue(refusal, on: connection, context: context)
@@ -102,11 +103,12 @@ enum RequestHandling {
         }
     }
 
-    /// The answer the headers alone decide (404, 405, 413 by Content-Length), in `respond`'s precedence.
+    /// The answer the headers alone decide (untrusted framing, 404, 405, 413 by Content-Length), in `respond`'s
+    /// precedence.
     private static func refusalBeforeBody(
         _ state: RequestState, connection: OpaquePointer, context: ServerContext
     ) -> HTTPResponse? {
-        if case .matched = state.resolution {
+        if case .matched = state.resolution, !state.ambiguousLength {
             guard let declared = declaredContentLength(connection), declared > context.maxBodySize else { return nil }
             state.bodyTooLarge = true
         }

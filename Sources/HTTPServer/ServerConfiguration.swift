@@ -21,7 +21,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// and a small `text/html` body; no handler runs for them.
     public var connectionMemoryLimit: Int
     /// Largest accepted request body in bytes; larger bodies are read and discarded, then answered with 413
-    /// (a client that sends `Expect: 100-continue` gets the 413 before its body, and the connection closes).
+    /// (an HTTP/1.1 client that sends `Expect: 100-continue` gets the 413 instead of 100 Continue, and the
+    /// connection closes: one that sends its body without waiting may see the close as a reset).
     public var maxBodySize: Int
     /// Most streamed responses open at once; past it a stream request is answered 503 `stream_limit`.
     /// Each stream also holds one of `connectionLimit`'s connections, so at most that many are ever open.

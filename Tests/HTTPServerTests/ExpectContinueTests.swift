@@ -35,6 +35,42 @@ extension HTTPServerTests {
             }
         }
 
+        @Test func ambiguousFramingIsRefusedBeforeTheBodyEvenOnAKnownRoute() throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                try client.send("POST /echo HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\n")
+                let response = try client.readResponse()
+                #expect(response.status == 400)
+                #expect(response.json["code"] as? String == "bad_request")
+                #expect(client.waitForClose())
+            }
+        }
+
+        /// Nothing to wait for: the 404 comes at the last call as usual (after MHD's own 100 Continue, which a
+        /// client may always get), and keep-alive survives it.
+        @Test(arguments: ["GET /missing HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n\r\n",
+                          "POST /missing HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 0\r\n\r\n"])
+        func aRequestWithoutABodyIsAnsweredAsUsual(request: String) throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                try client.send(request)
+                var response = try client.readResponse()
+                if response.status == 100 { response = try client.readResponse() }
+                #expect(response.status == 404)
+                #expect(try client.roundTrip("GET", "/hello").status == 200)
+            }
+        }
+
+        /// HTTP/1.0 has no 100 Continue (RFC 9110 §10.1.1): the client sends its body at once, which is read.
+        @Test func anHTTP10ExpectationIsIgnored() throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                try client.send("POST /missing HTTP/1.0\r\nHost: x\r\nConnection: keep-alive\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\nhello")
+                #expect(try client.readResponse().status == 404)
+                #expect(try client.roundTrip("GET", "/hello").status == 200)
+            }
+        }
+
         @Test func aBodyWithinTheLimitIsInvitedAndEchoed() throws {
             try withServer({ $0.maxBodySize = 16 }) { server in
                 let client = try RawClient(port: server.port)
