@@ -6,7 +6,7 @@ import Testing
 /// The viewer page (`GET /`) in a real browser: `scripts/browser-test` drives headless Chromium over the
 /// DevTools protocol through the page's own buttons; this test checks what the DOM then shows.
 /// Screenshots land in `artifacts/browser/` (git-ignored).
-@Suite("viewer page in headless Chromium")
+@Suite("viewer page in headless Chromium", .serialized)
 struct BrowserTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -64,8 +64,9 @@ struct BrowserTests {
     func resilience() throws {
         var oneStream = testServerConfiguration()
         oneStream.maxStreams = 1
-        // A stream whose client left frees its slot when the next heartbeat fails to go out.
-        oneStream.streamHeartbeatInterval = .milliseconds(500)
+        // A stream whose client left frees its slot when a heartbeat fails to go out (the second after the
+        // close): well before the page, cut off, reconnects a second later.
+        oneStream.streamHeartbeatInterval = .milliseconds(100)
         try withTestServer(server: oneStream) { client in
             let steps = try #require(try Self.run("resilience", port: client.port)["steps"] as? [String: [String: Any]])
             let home = ["Root launch active", "  HomeFlow viewless active", "    Home viewable active"]
@@ -82,17 +83,22 @@ struct BrowserTests {
             #expect(Self.outline(retried["tree"] as? [String: Any] ?? [:]) == home)
             #expect(Self.layers(retried) == ["root: Home"])
 
-            // "B" typed into push's field, then another client pushed A: the page shows A and keeps the "B".
+            // "B" typed into push's field, then another client pushed A: the page made its event rows again for
+            // the new state (didPop prefilled with the top screen) and kept the "B".
             let typed = try #require(steps["typed"])
             #expect(typed["version"] as? Int == 3)
             #expect(Self.layers(typed) == ["root: Home A"])
-            #expect(typed["pushField"] as? String == "B")
+            #expect(typed["accepts"] as? [String] == ["push", "pop", "didPop", "present", "logout"])
+            #expect(typed["fields"] as? [String: String] == [
+                "push.screen": "B", "didPop.screen": "A", "present.screen": "Profile", "present.style": "",
+            ])
 
             let dropped = try #require(steps["dropped"])
             #expect(dropped["status"] as? String == "reconnecting")
             #expect(dropped["version"] as? Int == 3)
-            // Resumed at the version it had: live again without a state event.
+            // Resumed at the version it had: live again without a state event (nothing rendered).
             let resumed = try #require(steps["resumed"])
+            #expect(resumed["renders"] as? Int == 0)
             #expect(resumed["status"] as? String == "live")
             #expect(resumed["statusText"] as? String == "live · v3")
             #expect(Self.layers(resumed) == ["root: Home A"])
