@@ -2,6 +2,7 @@
 #define CMICROHTTPD_SHIM_H
 
 // microhttpd.h expects these types to be declared before it is included.
+#include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <string.h>
@@ -87,6 +88,25 @@ static inline ssize_t cmhd_reader_end_with_error(void) { return MHD_CONTENT_READ
 /// and restore it when they end, for the kept-alive connection's next request.
 static inline enum MHD_Result cmhd_set_connection_timeout(struct MHD_Connection *connection, unsigned int seconds) {
     return MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
+}
+
+/// The connection's socket, or -1 (MHD_get_connection_info, a union MHD hands back).
+static inline int cmhd_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info != NULL ? info->connect_fd : -1;
+}
+
+/// Whether the peer of `socket` has closed its end or the socket has failed: a one-byte peek that never
+/// blocks and consumes nothing. A suspended MHD connection is not polled, so this is the only way to learn
+/// that the client of an idle stream went away before writing to it (which takes two writes: the first one
+/// after the client's close still succeeds).
+static inline int cmhd_socket_peer_closed(int socket) {
+    if (socket < 0) return 0;
+    char byte;
+    ssize_t received = recv(socket, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+    if (received == 0) return 1;
+    if (received > 0) return 0;
+    return errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR;
 }
 
 // How a request frames its body, from its headers (RFC 9112 §6): MHD 0.9.75 quietly uses the first of

@@ -11,7 +11,9 @@ extension RequestHandling {
             return .problem(status: 503, code: "shutting_down", title: "Service Unavailable",
                             detail: "The server is stopping.")
         }
-        guard context.streams.add(stream) else {
+        // At the limit, streams whose clients left while idle still count until a heartbeat finds them out:
+        // look for them before refusing (a viewer reconnecting after its tab was closed, say).
+        guard context.streams.add(stream) || (context.streams.endDeparted() > 0 && context.streams.add(stream)) else {
             stream.refuse()
             context.log("refused a stream: \(context.maxStreams) streams already open")
             return .problem(status: 503, code: "stream_limit", title: "Service Unavailable",

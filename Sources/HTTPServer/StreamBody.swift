@@ -9,8 +9,9 @@ import Locking
 /// is suspended: it costs no thread and no CPU, however long it stays open.
 public final class StreamBody: Sendable {
     /// Bytes the server sends by itself every `ServerConfiguration.streamHeartbeatInterval` (e.g. an SSE
-    /// comment). They keep proxies from closing an idle stream and are how a vanished client is noticed:
-    /// a suspended connection is not polled, so only a failed write reveals that the peer is gone.
+    /// comment). They keep proxies from closing an idle stream. A suspended connection is not polled, so the
+    /// server peeks at its socket on each heartbeat round (and when a new stream finds the limit reached) to
+    /// notice a client that closed its end; a failed write would notice one that vanished without a word.
     public let heartbeat: [UInt8]?
     /// Most bytes buffered for a client that does not read: past it `overflow` decides, rather than letting a
     /// stalled client grow memory without bound. (A client that stops reading altogether is closed by the
@@ -57,6 +58,8 @@ public final class StreamBody: Sendable {
         var released = false
         /// The live MHD connection, from queueing until release. Only used to suspend and resume it.
         var connection: MHDHandle?
+        /// The connection's socket, read when it is attached: peeked while suspended to see the client go.
+        var socket: Int32 = -1
         /// The reader suspended the connection; the next `send`/`finish` must resume it (exactly once).
         var suspended = false
 
@@ -172,10 +175,27 @@ public final class StreamBody: Sendable {
         return idle ? send(heartbeat) : isOpen
     }
 
-    /// Called just before the response is queued on `connection`.
+    /// Called just before the response is queued on `connection`, on the connection's own thread.
     func attach(to connection: OpaquePointer) {
         let handle = MHDHandle(pointer: connection)
-        state.withLock { $0.connection = handle }
+        let socket = cmhd_connection_socket(connection)
+        state.withLock { state in
+            state.connection = handle
+            state.socket = socket
+        }
+    }
+
+    /// Ends the stream if its client has closed the connection while it was idle; true if so. Only a suspended
+    /// connection is looked at: MHD leaves it alone, socket included, until it is resumed, and resuming takes
+    /// this lock. Ending it resumes the connection, which MHD then closes and releases.
+    func endIfClientLeft() -> Bool {
+        state.withLock { state in
+            guard state.suspended, !state.failed, cmhd_socket_peer_closed(state.socket) != 0 else { return false }
+            state.failed = true
+            state.clear()
+            Self.wake(&state)
+            return true
+        }
     }
 
     /// The server will not send this stream (limit reached, invalid response, stopping).

@@ -57,11 +57,38 @@ final class StreamRegistry: Sendable {
         }
     }
 
-    /// One heartbeat round, outside the registry's lock.
+    /// One heartbeat round, outside the registry's lock. A stream whose client left is ended rather than
+    /// written to: a write would only find that out on the round after.
     func beatAll() {
-        for stream in streams.withLock({ Array($0.open.values) }) {
+        for stream in streams.withLock({ Array($0.open.values) }) where !endIfClientLeft(stream) {
             _ = stream.beat()
         }
+    }
+
+    /// Ends the streams whose clients left while they were idle, and stops counting them at once (MHD
+    /// releases them a moment later); how many there were. Called when a new stream finds the limit reached,
+    /// at most once per `sweepInterval`: a sweep peeks at every open stream's socket, which a client could
+    /// otherwise have the server do for each refused request.
+    func endDeparted() -> Int {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let last = lastSweep.load(ordering: .relaxed)
+        guard now &- last >= Self.sweepInterval || last == 0,
+              lastSweep.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged
+        else { return 0 }
+        return streams.withLock { Array($0.open.values) }.reduce(0) { count, stream in
+            count + (endIfClientLeft(stream) ? 1 : 0)
+        }
+    }
+
+    /// Nanoseconds between two sweeps at the limit (a refused client is told to retry in 5 s).
+    static let sweepInterval: UInt64 = 500_000_000
+    /// When the last sweep ran (`DispatchTime` uptime nanoseconds; 0: never).
+    private let lastSweep = Atomic<UInt64>(0)
+
+    private func endIfClientLeft(_ stream: StreamBody) -> Bool {
+        guard stream.endIfClientLeft() else { return false }
+        remove(stream)
+        return true
     }
 
     /// Stops the heartbeat, refuses new streams and finishes every open one, so that none stays suspended

@@ -90,6 +90,30 @@ extension HTTPServerTests {
             }
         }
 
+        /// A heartbeat would find the first client gone only at its second write after the close, a minute
+        /// from now here: the second stream is admitted because the server looks before refusing it.
+        @Test func aStreamWhoseClientLeftMakesRoomAtTheLimitAtOnce() throws {
+            let streams = StreamCollector()
+            try withServer({ $0.maxStreams = 1; $0.streamHeartbeatInterval = .seconds(60) }, router: streams.router()) { server in
+                let first = try StreamClient(port: server.port)
+                #expect(try first.open("/stream").status == 200)
+                #expect(try first.readBody(until: "hello\n") == "hello\n")
+                first.close()
+                let second = try StreamClient(port: server.port)
+                var admitted = try second.open("/stream")
+                // The client's close reaches the server's socket a moment after close() returns, and the server
+                // looks at most twice a second.
+                for _ in 0..<100 where admitted.status == 503 {
+                    usleep(20_000)
+                    admitted = try StreamClient(port: server.port).open("/stream")
+                }
+                #expect(admitted.status == 200)
+                let all = streams.wait(for: 2)
+                #expect(!all[0].isOpen)
+                #expect(waitUntil { server.openStreams == 1 })
+            }
+        }
+
         @Test func stopWithOpenStreamsCompletesPromptly() throws {
             let streams = StreamCollector()
             var configuration = ServerConfiguration(port: 0, threads: 2, idleTimeout: 5)
