@@ -2,7 +2,11 @@
 #define CMICROHTTPD_SHIM_H
 
 // microhttpd.h expects these types to be declared before it is included.
-#include <errno.h>
+#include <poll.h>
+// Linux's "peer closed its end" poll flag, declared by <poll.h> only under _GNU_SOURCE.
+#ifndef POLLRDHUP
+#define POLLRDHUP 0x2000
+#endif
 #include <stdarg.h>
 #include <stdint.h>
 #include <string.h>
@@ -96,17 +100,16 @@ static inline int cmhd_connection_socket(struct MHD_Connection *connection) {
     return info != NULL ? info->connect_fd : -1;
 }
 
-/// Whether the peer of `socket` has closed its end or the socket has failed: a one-byte peek that never
-/// blocks and consumes nothing. A suspended MHD connection is not polled, so this is the only way to learn
-/// that the client of an idle stream went away before writing to it (which takes two writes: the first one
-/// after the client's close still succeeds).
+/// Whether the peer of `socket` has closed its end (or only its sending side), or the socket has failed:
+/// poll with no wait, which also sees the close behind bytes the peer sent before it (a peek would read those
+/// bytes instead). A suspended MHD connection is not polled, so this is how the server learns that the client
+/// of an idle stream went away without writing to it (which takes two writes: the first one after the
+/// client's close still succeeds).
 static inline int cmhd_socket_peer_closed(int socket) {
     if (socket < 0) return 0;
-    char byte;
-    ssize_t received = recv(socket, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
-    if (received == 0) return 1;
-    if (received > 0) return 0;
-    return errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR;
+    struct pollfd entry = { socket, POLLRDHUP, 0 };
+    if (poll(&entry, 1, 0) <= 0) return 0;
+    return (entry.revents & (POLLRDHUP | POLLHUP | POLLERR | POLLNVAL)) != 0;
 }
 
 // How a request frames its body, from its headers (RFC 9112 §6): MHD 0.9.75 quietly uses the first of

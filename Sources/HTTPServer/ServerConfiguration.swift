@@ -24,8 +24,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// (an HTTP/1.1 client that sends `Expect: 100-continue` gets the 413 instead of 100 Continue, and the
     /// connection closes: one that sends its body without waiting may see the close as a reset).
     public var maxBodySize: Int
-    /// Most streamed responses open at once; past it a stream request is answered 503 `stream_limit` (once
-    /// the streams whose clients closed their connections while idle are ended: they count no more).
+    /// Most streamed responses open at once; past it a stream request is answered 503 `stream_limit`. Before
+    /// refusing, the server ends the idle streams whose clients closed their connections (unless it looked
+    /// less than 50 ms ago and found none).
     /// Each stream also holds one of `connectionLimit`'s connections, so at most that many are ever open.
     public var maxStreams: Int
     /// How often an idle stream gets its heartbeat bytes (`StreamBody.heartbeat`).

@@ -10,8 +10,10 @@ import Locking
 public final class StreamBody: Sendable {
     /// Bytes the server sends by itself every `ServerConfiguration.streamHeartbeatInterval` (e.g. an SSE
     /// comment). They keep proxies from closing an idle stream. A suspended connection is not polled, so the
-    /// server peeks at its socket on each heartbeat round (and when a new stream finds the limit reached) to
-    /// notice a client that closed its end; a failed write would notice one that vanished without a word.
+    /// server polls its socket on each heartbeat round (and when a new stream finds the limit reached) to
+    /// notice a client that closed its end, even only its sending side (a stream's client has nothing more
+    /// to send: one that shuts that side is taken to have left); a failed write would notice one that
+    /// vanished without a word.
     public let heartbeat: [UInt8]?
     /// Most bytes buffered for a client that does not read: past it `overflow` decides, rather than letting a
     /// stalled client grow memory without bound. (A client that stops reading altogether is closed by the

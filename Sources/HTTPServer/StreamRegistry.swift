@@ -60,32 +60,34 @@ final class StreamRegistry: Sendable {
     /// One heartbeat round, outside the registry's lock. A stream whose client left is ended rather than
     /// written to: a write would only find that out on the round after.
     func beatAll() {
-        for stream in streams.withLock({ Array($0.open.values) }) where !endIfClientLeft(stream) {
+        for stream in streams.withLock({ Array($0.open.values) }) {
+            if endIfDeparted(stream) { continue }
             _ = stream.beat()
         }
     }
 
     /// Ends the streams whose clients left while they were idle, and stops counting them at once (MHD
-    /// releases them a moment later); how many there were. Called when a new stream finds the limit reached,
-    /// at most once per `sweepInterval`: a sweep peeks at every open stream's socket, which a client could
-    /// otherwise have the server do for each refused request.
-    func endDeparted() -> Int {
+    /// releases them a moment later). Called when a new stream finds the limit reached. A sweep that finds
+    /// no one costs a `poll` per open stream, so after one the next waits `idleSweepInterval`: a client
+    /// refused over and over cannot have the server sweep for each request.
+    func endDeparted() {
+        let last = lastIdleSweep.load(ordering: .relaxed)
         let now = DispatchTime.now().uptimeNanoseconds
-        let last = lastSweep.load(ordering: .relaxed)
-        guard now &- last >= Self.sweepInterval || last == 0,
-              lastSweep.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged
-        else { return 0 }
-        return streams.withLock { Array($0.open.values) }.reduce(0) { count, stream in
-            count + (endIfClientLeft(stream) ? 1 : 0)
+        guard last == 0 || now < last || now - last >= Self.idleSweepInterval else { return }
+        var ended = 0
+        for stream in streams.withLock({ Array($0.open.values) }) where endIfDeparted(stream) {
+            ended += 1
         }
+        if ended == 0 { lastIdleSweep.store(now, ordering: .relaxed) }
     }
 
-    /// Nanoseconds between two sweeps at the limit (a refused client is told to retry in 5 s).
-    static let sweepInterval: UInt64 = 500_000_000
-    /// When the last sweep ran (`DispatchTime` uptime nanoseconds; 0: never).
-    private let lastSweep = Atomic<UInt64>(0)
+    /// Nanoseconds after a sweep that found no one before the next (50 ms).
+    static let idleSweepInterval: UInt64 = 50_000_000
+    /// When the last sweep that found no one ran (`DispatchTime` uptime nanoseconds; 0: never).
+    private let lastIdleSweep = Atomic<UInt64>(0)
 
-    private func endIfClientLeft(_ stream: StreamBody) -> Bool {
+    /// Ends `stream` and stops counting it if its client left; true if so.
+    private func endIfDeparted(_ stream: StreamBody) -> Bool {
         guard stream.endIfClientLeft() else { return false }
         remove(stream)
         return true

@@ -92,25 +92,52 @@ extension HTTPServerTests {
 
         /// A heartbeat would find the first client gone only at its second write after the close, a minute
         /// from now here: the second stream is admitted because the server looks before refusing it.
-        @Test func aStreamWhoseClientLeftMakesRoomAtTheLimitAtOnce() throws {
+        /// Also when the client sent more bytes before it left (unread behind them, its close is still seen).
+        @Test(arguments: [false, true])
+        func aStreamWhoseClientLeftMakesRoomAtTheLimitAtOnce(sentMoreFirst: Bool) throws {
             let streams = StreamCollector()
             try withServer({ $0.maxStreams = 1; $0.streamHeartbeatInterval = .seconds(60) }, router: streams.router()) { server in
                 let first = try StreamClient(port: server.port)
                 #expect(try first.open("/stream").status == 200)
                 #expect(try first.readBody(until: "hello\n") == "hello\n")
+                if sentMoreFirst { first.sendRaw("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n") }
                 first.close()
-                let second = try StreamClient(port: server.port)
-                var admitted = try second.open("/stream")
-                // The client's close reaches the server's socket a moment after close() returns, and the server
-                // looks at most twice a second.
-                for _ in 0..<100 where admitted.status == 503 {
-                    usleep(20_000)
-                    admitted = try StreamClient(port: server.port).open("/stream")
-                }
+                // The client's close reaches the server's socket a moment after close() returns.
+                let (second, admitted) = try StreamClient.openStream(port: server.port)
                 #expect(admitted.status == 200)
+                #expect(try second.readBody(until: "hello\n") == "hello\n")
                 let all = streams.wait(for: 2)
-                #expect(!all[0].isOpen)
+                #expect(!all[0].isOpen && all.last?.isOpen == true)
                 #expect(waitUntil { server.openStreams == 1 })
+                // Again at once: a sweep that ended a stream does not hold the next one back.
+                second.close()
+                #expect(try StreamClient.openStream(port: server.port).head.status == 200)
+            }
+        }
+
+        /// Sweeps at the limit end only the streams whose clients left: a live one keeps its slot and its data,
+        /// and a client that shut only its sending side counts as gone.
+        @Test func aLiveStreamSurvivesSweepsAndAHalfClosedOneDoesNot() throws {
+            let streams = StreamCollector()
+            try withServer({ $0.maxStreams = 2; $0.streamHeartbeatInterval = .seconds(60) }, router: streams.router()) { server in
+                let live = try StreamClient(port: server.port)
+                #expect(try live.open("/stream").status == 200)
+                #expect(try live.readBody(until: "hello\n") == "hello\n")
+                let halfClosed = try StreamClient(port: server.port)
+                #expect(try halfClosed.open("/stream").status == 200)
+                #expect(try halfClosed.readBody(until: "hello\n") == "hello\n")
+                halfClosed.shutdownWrite()
+                let (third, admitted) = try StreamClient.openStream(port: server.port)
+                #expect(admitted.status == 200)
+                #expect(try third.readBody(until: "hello\n") == "hello\n")
+                let first = try #require(streams.wait(for: 2).first)
+                for _ in 0..<5 {
+                    #expect(try StreamClient(port: server.port).open("/stream").status == 503)
+                    usleep(60_000)
+                }
+                #expect(first.isOpen)
+                #expect(first.send(Array("still here\n".utf8)))
+                #expect(try live.readBody(until: "still here\n") == "still here\n")
             }
         }
 
@@ -257,6 +284,30 @@ final class StreamClient {
     func close() {
         if fd >= 0 { Glibc.close(fd) }
         fd = -1
+    }
+
+    /// Opens `/stream` on a new connection, again every 20 ms for up to 2 s while it is refused with 503
+    /// (a slot freed by a client's close shows a moment after the close); the last client and its answer.
+    static func openStream(port: UInt16) throws -> (client: StreamClient, head: Head) {
+        var client = try StreamClient(port: port)
+        var head = try client.open("/stream")
+        for _ in 0..<100 where head.status == 503 {
+            usleep(20_000)
+            client = try StreamClient(port: port)
+            head = try client.open("/stream")
+        }
+        return (client, head)
+    }
+
+    /// Sends bytes as they are (what a client might send after its request).
+    func sendRaw(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Shuts the sending side only (a FIN), reading on.
+    func shutdownWrite() {
+        _ = Glibc.shutdown(fd, Int32(SHUT_WR))
     }
 
     /// Sends `GET target` and reads the head; a non-chunked (error) body is read whole into `text`.
