@@ -362,7 +362,7 @@ enum OpenAPIDocument {
             "operationId": "watchSession",
             "tags": ["sessions"],
             "summary": "The session's state, live, as server-sent events",
-            "description": "`text/event-stream`, open until the session ends or the server stops. First `retry: 1000`, then the current state (unless `Last-Event-ID` names the current version), then one frame per change: `event: state`, `id: <version>`, `data: <the state, the same bytes as GET>`. Idle streams get a `: heartbeat` comment now and then. A client that reads too slowly skips to the newest state (its ids jump). The stream ends with `event: end`, `data: {\"reason\": \"deleted\" | \"expired\" | \"shutdown\"}`. A HEAD answers the headers and closes the connection. Watching does not count as activity after it starts.",
+            "description": "`text/event-stream`, open until the session ends or the server stops. First `retry: 1000`, then the current state (unless `Last-Event-ID` names the current version), then one frame per change: `event: state`, `id: <version>`, `data: <the state, the same bytes as GET>`. Idle streams get a `: heartbeat` comment now and then. A client that reads too slowly skips to the newest state (its ids jump). The stream ends with `event: end`, `data: {\"reason\": \"deleted\" | \"expired\" | \"shutdown\"}`. A HEAD answers the headers and closes the connection. A client that closes its connection, or only its sending side, has left: its stream ends and no longer counts against the limit. Watching does not count as activity after it starts.",
             "parameters": [
               {
                 "name": "Last-Event-ID", "in": "header", "required": false,
