@@ -60,7 +60,7 @@ public final class StreamBody: Sendable {
         var released = false
         /// The live MHD connection, from queueing until release. Only used to suspend and resume it.
         var connection: MHDHandle?
-        /// The connection's socket, read when it is attached: peeked while suspended to see the client go.
+        /// The connection's socket, read when it is attached: polled while suspended to see the client go.
         var socket: Int32 = -1
         /// The reader suspended the connection; the next `send`/`finish` must resume it (exactly once).
         var suspended = false

@@ -75,8 +75,8 @@ final class StreamRegistry: Sendable {
         let now = DispatchTime.now().uptimeNanoseconds
         guard last == 0 || now < last || now - last >= Self.idleSweepInterval else { return }
         var ended = 0
-        for stream in streams.withLock({ Array($0.open.values) }) where endIfDeparted(stream) {
-            ended += 1
+        for stream in streams.withLock({ Array($0.open.values) }) {
+            if endIfDeparted(stream) { ended += 1 }
         }
         if ended == 0 { lastIdleSweep.store(now, ordering: .relaxed) }
     }
