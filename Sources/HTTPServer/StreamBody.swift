@@ -67,6 +67,12 @@ public final class StreamBody: Sendable {
 
         var buffered: Int { current.count - readOffset + queuedBytes }
 
+        /// Ends the stream with an error, dropping everything buffered: the next read tells MHD to close.
+        mutating func fail() {
+            failed = true
+            clear()
+        }
+
         /// Drops everything buffered.
         mutating func clear() {
             current = []
@@ -145,8 +151,7 @@ public final class StreamBody: Sendable {
                 state.queueHead = 0
                 state.queuedBytes = message.count
             } else {
-                state.failed = true
-                state.clear()
+                state.fail()
             }
             Self.wake(&state)
             return !state.failed
@@ -193,8 +198,7 @@ public final class StreamBody: Sendable {
     func endIfClientLeft() -> Bool {
         state.withLock { state in
             guard state.suspended, !state.failed, cmhd_socket_peer_closed(state.socket) != 0 else { return false }
-            state.failed = true
-            state.clear()
+            state.fail()
             Self.wake(&state)
             return true
         }
@@ -203,8 +207,7 @@ public final class StreamBody: Sendable {
     /// The server will not send this stream (limit reached, invalid response, stopping).
     func refuse() {
         state.withLock { state in
-            state.failed = true
-            state.clear()
+            state.fail()
             Self.wake(&state)
         }
     }
