@@ -11,9 +11,9 @@ extension RequestHandling {
             return .problem(status: 503, code: "shutting_down", title: "Service Unavailable",
                             detail: "The server is stopping.")
         }
-        // At the limit, streams whose clients left while idle still count until a heartbeat finds them out:
-        // look for them before refusing (a viewer reconnecting after its tab was closed, say).
-        guard context.streams.add(stream) || { context.streams.endDeparted(); return context.streams.add(stream) }() else {
+        // At the limit, `add` first ends the streams whose clients left (a viewer reconnecting after its tab
+        // was closed, say).
+        guard context.streams.add(stream) else {
             stream.refuse()
             context.log("refused a stream: \(context.maxStreams) streams already open")
             return .problem(status: 503, code: "stream_limit", title: "Service Unavailable",

@@ -26,8 +26,16 @@ final class StreamRegistry: Sendable {
     /// Streams open now.
     var count: Int { streams.withLock { $0.open.count } }
 
-    /// Adds a stream unless the limit is reached or the server is stopping.
+    /// Adds a stream unless the limit is reached or the server is stopping. At the limit, the streams whose
+    /// clients left while idle still count until a heartbeat finds them out: they are looked for first
+    /// (`endDeparted`), outside the lock, and the stream gets a second try.
     func add(_ stream: StreamBody) -> Bool {
+        if insert(stream) { return true }
+        endDeparted()
+        return insert(stream)
+    }
+
+    private func insert(_ stream: StreamBody) -> Bool {
         streams.withLock { entries in
             guard !entries.closed, entries.open.count < limit else { return false }
             entries.open[ObjectIdentifier(stream)] = stream
@@ -70,7 +78,7 @@ final class StreamRegistry: Sendable {
     /// releases them a moment later). Called when a new stream finds the limit reached. A sweep that finds
     /// no one costs a `poll` per open stream, so after one the next waits `idleSweepInterval`: a client
     /// refused over and over cannot have the server sweep for each request.
-    func endDeparted() {
+    private func endDeparted() {
         let last = lastIdleSweep.load(ordering: .relaxed)
         let now = DispatchTime.now().uptimeNanoseconds
         guard last == 0 || now < last || now - last >= Self.idleSweepInterval else { return }
