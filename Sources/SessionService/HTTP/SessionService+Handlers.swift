@@ -178,11 +178,8 @@ extension SessionService {
     /// `application/json` or `application/<anything>+json`, any case, parameters ignored; compared as bytes
     /// because this runs on every event.
     static func isJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var start = 0
-        var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
-        while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
-        while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
-        let type = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+        let type = UnsafeBufferPointer(rebasing: trimmingOWS(bytes[..<end]))
         guard type.count >= 16, asciiLowercaseEquals(type[0..<12], "application/") else { return false }
         let subtype = type[12...]
         return asciiLowercaseEquals(subtype, "json") || (subtype.count > 5 && asciiLowercaseEquals(subtype.suffix(5), "+json"))
@@ -204,14 +201,19 @@ extension SessionService {
     static func matches(_ header: String, version: Int) -> Bool {
         let current = Array("\"\(version)\"".utf8)
         for candidate in header.utf8.split(separator: UInt8(ascii: ",")) {
-            // Only HTTP's own whitespace (RFC 9110 OWS: space and tab) surrounds a list element; compared as
-            // bytes, so a no-break space is part of the tag, not padding.
-            let isOWS = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-            guard let first = candidate.firstIndex(where: { !isOWS($0) }),
-                  let last = candidate.lastIndex(where: { !isOWS($0) }) else { continue }
-            let tag = candidate[first...last]
+            // Compared as bytes, so a no-break space is part of the tag, not padding.
+            let tag = trimmingOWS(candidate)
             if tag.elementsEqual(current) || tag.elementsEqual([UInt8(ascii: "*")]) { return true }
         }
         return false
+    }
+
+    /// `bytes` without the whitespace HTTP allows around a header value or a list element (RFC 9110 OWS:
+    /// spaces and tabs, nothing else).
+    private static func trimmingOWS<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) -> Bytes.SubSequence {
+        let isOWS = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !isOWS($0) }), let last = bytes.lastIndex(where: { !isOWS($0) })
+        else { return bytes[bytes.endIndex...] }
+        return bytes[first...last]
     }
 }
