@@ -138,6 +138,26 @@ struct OpenAPITests {
             #expect(parameters.isSuperset(of: ["header If-Match", "header Idempotency-Key", "path id"]))
         }
     }
+
+    /// docs/openapi.json is what readers and tools see without a server; a description changed only in the
+    /// served document used to pass these tests and fail `scripts/check-openapi` later.
+    @Test("docs/openapi.json is the served document, byte for byte")
+    func publishedCopy() throws {
+        let copy = BrowserTests.packageRoot.appendingPathComponent("docs/openapi.json")
+        let published = [UInt8](try Data(contentsOf: copy))
+        try withTestServer { client in
+            let served = try client.get("/openapi.json").body
+            // Compared here rather than in #expect, which would print both documents as byte arrays.
+            let firstDifference = zip(served, published).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(served.count, published.count)
+            let identical = served.count == published.count && firstDifference == served.count
+            #expect(identical, """
+                docs/openapi.json differs from GET /openapi.json (Sources/SessionService/OpenAPI/OpenAPIDocument.swift) \
+                from byte \(firstDifference) (\(published.count) and \(served.count) bytes); refresh it with \
+                curl -s http://HOST:PORT/openapi.json > docs/openapi.json
+                """)
+        }
+    }
 }
 
 /// A parsed OpenAPI document with just enough `$ref` resolution for the tests.
