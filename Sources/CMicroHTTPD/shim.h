@@ -15,6 +15,8 @@
 #include <sys/select.h>
 #include <sys/socket.h>
 #include <sys/prctl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <microhttpd.h>
 
 // Swift does not import C-variadic functions (MHD_start_daemon, MHD_get_daemon_info, ...).
@@ -88,8 +90,8 @@ static inline ssize_t cmhd_reader_end_of_stream(void) { return MHD_CONTENT_READE
 static inline ssize_t cmhd_reader_end_with_error(void) { return MHD_CONTENT_READER_END_WITH_ERROR; }
 
 /// Sets one connection's idle timeout in seconds, 0 for none (variadic MHD_set_connection_option).
-/// Streams clear it (a long-lived response would otherwise be cut at the daemon's CONNECTION_TIMEOUT)
-/// and restore it when they end, for the kept-alive connection's next request.
+/// Streams lengthen it to a few heartbeats (a long-lived response would otherwise be cut at the daemon's
+/// CONNECTION_TIMEOUT) and restore it when they end, for the kept-alive connection's next request.
 static inline enum MHD_Result cmhd_set_connection_timeout(struct MHD_Connection *connection, unsigned int seconds) {
     return MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
 }
@@ -110,6 +112,21 @@ static inline int cmhd_socket_peer_closed(int socket) {
     struct pollfd entry = { socket, POLLRDHUP, 0 };
     if (poll(&entry, 1, 0) <= 0) return 0;
     return (entry.revents & (POLLRDHUP | POLLHUP | POLLERR | POLLNVAL)) != 0;
+}
+
+/// Has the kernel fail `socket` once bytes sent on it stay unacknowledged for `milliseconds` (0: the system's
+/// own retransmissions, about 15 minutes on Linux). A peer that vanished without closing (a dropped network,
+/// a sleeping laptop) acknowledges nothing, while the writes to it keep succeeding into the send buffer; with
+/// this its socket fails, which the poll above then sees. 0 on success, -1 with errno set (and where the
+/// option does not exist).
+static inline int cmhd_socket_set_user_timeout(int socket, unsigned int milliseconds) {
+#ifdef TCP_USER_TIMEOUT
+    return setsockopt(socket, IPPROTO_TCP, TCP_USER_TIMEOUT, &milliseconds, sizeof milliseconds);
+#else
+    (void)socket;
+    (void)milliseconds;
+    return -1;
+#endif
 }
 
 // How a request frames its body, from its headers (RFC 9112 §6): MHD 0.9.75 quietly uses the first of

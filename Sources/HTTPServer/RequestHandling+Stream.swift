@@ -26,7 +26,8 @@ extension RequestHandling {
     /// Queues an admitted stream: a chunked response whose reader drains the stream and suspends the
     /// connection while it is empty. While the stream lasts the connection's timeout is `streamTimeout`, two
     /// heartbeats or more: a suspended connection is not timed, and a live one writes a heartbeat at least
-    /// that often, so only a client that stopped reading runs into it. It is restored when the stream ends.
+    /// that often, so only a client that stopped reading runs into it. The kernel gets the same span for
+    /// bytes the client does not acknowledge. Both are restored when the stream ends.
     /// (Never 0, "no timeout": a HEAD of a stream route, whose body MHD never reads, would keep it for good.)
     /// A HEAD answer also closes the connection: MHD ends it with the chunked body's last chunk, bytes a HEAD
     /// answer must not have, which the client would otherwise read as the start of its next response.
@@ -52,6 +53,14 @@ extension RequestHandling {
         stream.attach(to: connection)
         if cmhd_set_connection_timeout(connection, context.streamTimeout) != .YES {
             context.log("could not set the timeout of a stream connection")
+        }
+        // The same span for the kernel, on unacknowledged bytes: a client that vanished without closing (no
+        // FIN: a dropped network) takes each heartbeat into the send buffer, so neither MHD's timeout nor a
+        // failed write would notice it for the ~15 minutes of TCP's own retransmissions, and its stream would
+        // hold a `maxStreams` slot all along. Past this the socket fails, and the heartbeat round's poll sees it.
+        let milliseconds = UInt32(clamping: UInt64(context.streamTimeout) * 1000)
+        if cmhd_socket_set_user_timeout(cmhd_connection_socket(connection), milliseconds) != 0 {
+            context.log("could not set the TCP user timeout of a stream connection")
         }
         return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
     }

@@ -4,7 +4,7 @@ import CMicroHTTPD
 /// nothing: each response's `cls` is a retained `Binding`, released by `free` when MHD drops the response.
 enum StreamCallbacks {
     /// What one streamed response needs in its callbacks: the stream, the registry counting it, and the
-    /// connection with the idle timeout to give back when the stream ends.
+    /// connection with the idle timeout to give back when the stream ends (with the system's TCP user timeout).
     final class Binding: Sendable {
         let stream: StreamBody
         let registry: StreamRegistry
@@ -30,9 +30,10 @@ enum StreamCallbacks {
         case .bytes(let count): return count
         case .suspended: return 0
         case .endOfStream:
-            // The connection may serve further requests (keep-alive): those get the normal timeout again.
+            // The connection may serve further requests (keep-alive): those get the normal timeouts again.
             // Safe here: the reader runs on the connection's own thread while it is alive.
             _ = cmhd_set_connection_timeout(binding.connection.pointer, binding.idleTimeout)
+            _ = cmhd_socket_set_user_timeout(cmhd_connection_socket(binding.connection.pointer), 0)
             return cmhd_reader_end_of_stream()
         case .error: return cmhd_reader_end_with_error()
         }

@@ -305,6 +305,16 @@ final class StreamClient {
         _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
+    /// The client's own port, which a firewall rule can match it by.
+    var localPort: UInt16 {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return UInt16(bigEndian: address.sin_port)
+    }
+
     /// Shuts the sending side only (a FIN), reading on.
     func shutdownWrite() {
         _ = Glibc.shutdown(fd, Int32(SHUT_WR))
