@@ -12,8 +12,8 @@ public final class StreamBody: Sendable {
     /// comment). They keep proxies from closing an idle stream. A suspended connection is not polled, so the
     /// server polls its socket on each heartbeat round (and when a new stream finds the limit reached) to
     /// notice a client that closed its end, even only its sending side (a stream's client has nothing more
-    /// to send: one that shuts that side is taken to have left); a failed write would notice one that
-    /// vanished without a word.
+    /// to send: one that shuts that side is taken to have left). One that vanished without a word leaves the
+    /// heartbeats unacknowledged, and its socket fails once the stream timeout passes (TCP_USER_TIMEOUT).
     public let heartbeat: [UInt8]?
     /// Most bytes buffered for a client that does not read: past it `overflow` decides, rather than letting a
     /// stalled client grow memory without bound. (A client that stops reading altogether is closed by the
@@ -194,11 +194,15 @@ public final class StreamBody: Sendable {
 
     /// Ends the stream if its client has closed the connection while it was idle; true if so. Only a suspended
     /// connection is looked at: MHD leaves it alone, socket included, until it is resumed, and resuming takes
-    /// this lock. Ending it resumes the connection, which MHD then closes and releases.
+    /// this lock. Ending it resumes the connection. The body ends as if finished, not failed: a client that
+    /// only shut its sending side still reads a whole response, one that left is no error of the server's
+    /// (MHD would log every failed body as one), and MHD closes the connection either way once it reads the
+    /// client's end.
     func endIfClientLeft() -> Bool {
         state.withLock { state in
             guard state.suspended, !state.failed, cmhd_socket_peer_closed(state.socket) != 0 else { return false }
-            state.fail()
+            state.clear()
+            state.finishing = true
             Self.wake(&state)
             return true
         }
