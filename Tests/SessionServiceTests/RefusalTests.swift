@@ -82,6 +82,23 @@ struct RefusalTests {
         #expect(core.stateJSON == reference.stateJSON)
     }
 
+    @Test("a flow that refuses the step its own navigation forwarded: 409, and the push before it is undone")
+    func refusalAfterAFlowNavigatedIsReplayed() throws {
+        let launches = LaunchCount()
+        let core = Self.core(launches.counting(LabFlowApp.forwardsARefusedStep()))
+        let before = core.stateJSON
+        #expect(String(decoding: before, as: UTF8.self).contains(#""stack":["Start"]"#))
+
+        let error = try #require(Self.refusal(core, .step("next")))
+        #expect(error.status == 409 && error.code == "event_not_handled")
+        #expect(launches.value == 2, "the push that ran before the refusal must be undone by a replay")
+        #expect(core.stateJSON == before)
+        #expect(core.version == 1)
+        #expect(core.history.isEmpty)
+        // Nothing hidden is left behind either: Start is still the root of the stack, alone.
+        #expect(Self.refusal(core, .pop)?.code == "invalid_navigation")
+    }
+
     /// Random events, many of them refused, applied to a session and to a twin that replays after every
     /// refusal: the two must agree on every answer and every byte (what a refusal leaves that the state does
     /// not show would make them part ways on a later event).

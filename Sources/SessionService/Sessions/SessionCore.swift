@@ -65,15 +65,15 @@ package final class SessionCore {
                 // A swipe of a screen no longer shown is the contract's no-op whoever is on screen now, and
                 // nothing ran: the state stays as it is, unchanged.
                 return false
-            case .notHandled:
-                // Nobody took the event, so nothing ran: nothing to undo.
+            case .notHandled where !rebuildsAfterEveryRefusal && rendersCurrentVersion(),
+                 .invalidNavigation where !rebuildsAfterEveryRefusal && rendersCurrentVersion():
+                // Refused before anything changed, as a move usually is and an event nobody takes always is in
+                // a RIB app: the replay below costs the whole history, which a client repeating a refused move
+                // would pay every time.
                 break
-            case .invalidNavigation where !rebuildsAfterEveryRefusal && rendersCurrentVersion():
-                // Refused before anything changed, as a move usually is: the replay below costs the whole
-                // history, which a client repeating a refused move would pay every time.
-                break
-            case .invalidNavigation, .internalFailure:
-                // A handler failed halfway (a child attached, then the view move refused) or broke: rebuild
+            case .notHandled, .invalidNavigation, .internalFailure:
+                // A handler failed halfway (a child attached, then the view move refused), a flow refused a
+                // step its own navigation forwarded after that navigation ran, or a handler broke: rebuild
                 // from the history, which replays deterministically to the state before.
                 rebuild()
             }
