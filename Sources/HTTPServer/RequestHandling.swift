@@ -43,7 +43,7 @@ enum RequestHandling {
                 state.status = response.status
                 return queue(response, on: connection, context: context)
             case Int32(CMHD_FRAMING_AMBIGUOUS.rawValue):
-                state.ambiguousLength = true
+                state.malformed = .ambiguousLength
             default:
                 break
             }
@@ -108,7 +108,7 @@ enum RequestHandling {
     private static func refusalBeforeBody(
         _ state: RequestState, connection: OpaquePointer, context: ServerContext
     ) -> HTTPResponse? {
-        if case .matched = state.resolution, !state.ambiguousLength {
+        if case .matched = state.resolution, state.malformed == nil {
             guard let declared = declaredContentLength(connection), declared > context.maxBodySize else { return nil }
             state.bodyTooLarge = true
         }
@@ -162,10 +162,16 @@ enum RequestHandling {
         case admitted(RouteTable.Pattern, HTTPHandler)
     }
 
-    /// The refusals that need no handler: untrusted framing, 404, 405, 413, in that order.
+    /// The refusals that need no handler: a malformed head, 404, 405, 413, in that order.
     private static func admission(of state: RequestState, context: ServerContext) -> Admission {
-        if state.ambiguousLength {
+        switch state.malformed {
+        case .ambiguousLength:
             return .refused(untrustedFraming("The request has Content-Length headers that disagree, or Content-Length beside Transfer-Encoding."))
+        case .nulInPath:
+            return .refused(.problem(status: 404, code: "not_found", title: "Not Found",
+                                     detail: "No resource has a NUL byte (%00) in its path."))
+        case nil:
+            break
         }
         switch state.resolution {
         case .notFound:

@@ -23,9 +23,8 @@ final class RequestState {
     @exclusivity(unchecked) var resolution = RouteTable.Resolution.notFound
     @exclusivity(unchecked) var body: [UInt8] = []
     @exclusivity(unchecked) var bodyTooLarge = false
-    /// Content-Length headers that disagree, or Content-Length beside Transfer-Encoding: the request is refused
-    /// whatever its route, and the connection closed.
-    @exclusivity(unchecked) var ambiguousLength = false
+    /// What makes the request's head unusable whatever its route: it is refused before routing's answers.
+    @exclusivity(unchecked) var malformed: MalformedHead?
     /// Counted in `ServerContext.inFlight` (from the first access-handler call until completion).
     @exclusivity(unchecked) var counted = false
     @exclusivity(unchecked) var status = 0
@@ -48,6 +47,16 @@ final class RequestState {
     }
 
     deinit { liveCount.value.add(-1) }
+
+    /// A request head the server will not act on, found before any handler runs.
+    enum MalformedHead {
+        /// Content-Length headers that disagree, or Content-Length beside Transfer-Encoding: the body cannot
+        /// be delimited with certainty (400, and the connection closes).
+        case ambiguousLength
+        /// A percent-encoded NUL in the path: MHD decodes it into a C string that ends there, so
+        /// `/v1/sessions/<id>%00junk` would read as the session's own path (404).
+        case nulInPath
+    }
 
     /// The matched route pattern, if any.
     var route: String? {

@@ -62,6 +62,22 @@ extension HTTPServerTests {
             }
         }
 
+        /// MHD decodes the path into a C string, which a `%00` would end: `/v1/sessions/abc%00junk` reached the
+        /// handler as the session `abc`. A `%00` in the query is the handler's to read (raw).
+        @Test func aPercentEncodedNulInThePathIsNoResource() throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                let cut = try client.roundTrip("GET", "/v1/sessions/abc%00junk")
+                #expect(cut.status == 404)
+                #expect(cut.json["code"] as? String == "not_found")
+                #expect(cut.json["detail"] as? String == "No resource has a NUL byte (%00) in its path.")
+                #expect(try client.roundTrip("GET", "/hello%00").status == 404)
+                #expect(try client.roundTrip("GET", "/hello").status == 200)
+                let query = try client.roundTrip("GET", "/v1/sessions/abc?x=%00")
+                #expect(query.bodyText == "id=abc path=/v1/sessions/abc query=x=%00 route=/v1/sessions/:id")
+            }
+        }
+
         @Test func headIsServedByGetWithoutBody() throws {
             try withServer { server in
                 let client = try RawClient(port: server.port)
