@@ -18,7 +18,7 @@ enum MHDCallbacks {
         let state = RequestState(
             query: uri.flatMap(rawQuery), started: startTime(for: context),
             liveCount: context.requestStates)
-        if let uri, pathHasEncodedNUL(uri) { state.malformed = .nulInPath }
+        if let uri, RequestTarget.pathHasEncodedNUL(uri) { state.malformed = .nulInPath }
         return Unmanaged.passRetained(state).toOpaque()
     }
 
@@ -27,7 +27,7 @@ enum MHDCallbacks {
         guard let cls, let connection, let size, let conCls else { return .NO }
         let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
         return RequestHandling.handle(
-            context: context, connection: connection, url: url, method: method, version: version,
+            context: context, connection: connection, url: url.map(RequestTarget.path), method: method, version: version,
             uploadData: uploadData, uploadDataSize: size, conCls: conCls)
     }
 
@@ -80,15 +80,6 @@ enum MHDCallbacks {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
-    }
-
-    /// Whether the raw target's path (before any `?`) has a `%00`, which MHD would decode in place into the
-    /// C string it hands the access handler, cutting the path short there.
-    private static func pathHasEncodedNUL(_ uri: UnsafePointer<CChar>) -> Bool {
-        // glibc's strstr, not a loop here: every request pays this.
-        guard let nul = strstr(uri, "%00") else { return false }
-        guard let query = strchr(uri, Int32(UInt8(ascii: "?"))) else { return true }
-        return nul < query
     }
 
     /// The part of a raw request target after the first `?`, or nil without one.

@@ -78,6 +78,21 @@ extension HTTPServerTests {
             }
         }
 
+        /// RFC 9112 §3.2.2: a server accepts a target in absolute form, as proxies are sent it.
+        @Test func anAbsoluteFormTargetIsRoutedByItsPath() throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                let hello = try client.roundTrip("GET", "http://localhost/hello")
+                #expect(hello.status == 200 && hello.bodyText == "hello")
+                let session = try client.roundTrip("GET", "HTTPS://example.com:8443/v1/sessions/abc?x=1")
+                #expect(session.bodyText == "id=abc path=/v1/sessions/abc query=x=1 route=/v1/sessions/:id")
+                // No path: "/", which this server has no resource at; another scheme is no absolute form of ours.
+                #expect(try client.roundTrip("GET", "http://localhost?hello").status == 404)
+                #expect(try client.roundTrip("GET", "ftp://localhost/hello").status == 404)
+                #expect(try client.roundTrip("GET", "/hello").status == 200)
+            }
+        }
+
         @Test func headIsServedByGetWithoutBody() throws {
             try withServer { server in
                 let client = try RawClient(port: server.port)
