@@ -1,3 +1,7 @@
+// The shim's <netinet/*> headers give CMicroHTTPD its own copy of `sockaddr_in` and `in_addr`: with member
+// import visibility, their members need that module imported here too.
+import CMicroHTTPD
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
