@@ -114,6 +114,26 @@ static inline int cmhd_socket_peer_closed(int socket) {
     return (entry.revents & (POLLRDHUP | POLLHUP | POLLERR | POLLNVAL)) != 0;
 }
 
+/// How many of `count` sockets their peers still hold: a poll with no wait, where one whose peer closed its end
+/// (or only its sending side), or that failed, does not count. All of them when the poll itself fails.
+static inline int cmhd_sockets_held(const int *sockets, int count) {
+    struct pollfd entries[64];
+    int held = 0;
+    for (int start = 0; start < count; start += 64) {
+        int batch = count - start < 64 ? count - start : 64;
+        for (int i = 0; i < batch; i++) {
+            entries[i].fd = sockets[start + i];
+            entries[i].events = POLLRDHUP;
+            entries[i].revents = 0;
+        }
+        if (poll(entries, (nfds_t)batch, 0) < 0) return count;
+        for (int i = 0; i < batch; i++) {
+            if ((entries[i].revents & (POLLRDHUP | POLLHUP | POLLERR | POLLNVAL)) == 0) held++;
+        }
+    }
+    return held;
+}
+
 /// Has the kernel fail `socket` once bytes sent on it stay unacknowledged for `milliseconds` (0: the system's
 /// own retransmissions, about 15 minutes on Linux). A peer that vanished without closing (a dropped network,
 /// a sleeping laptop) acknowledges nothing, while the writes to it keep succeeding into the send buffer; with

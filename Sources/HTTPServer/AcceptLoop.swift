@@ -8,9 +8,9 @@ import Glibc
 /// One thread that accepts on the server's `ListeningSocket` and hands each connection to MHD.
 ///
 /// MHD_add_connection picks a pool worker and wakes it through ITC; from then on MHD owns the socket, also
-/// when it refuses it (per-IP limit: it closes it at once and logs why). `connectionLimit` is enforced here,
-/// exactly, before MHD sees the socket: one past it is closed at once, so its client sees the connection end
-/// unanswered instead of waiting in the backlog.
+/// when it refuses it (it closes it at once and logs why). `connectionLimit` and the per-address limit are
+/// enforced here, before MHD sees the socket: one past either is closed at once, so its client sees the
+/// connection end unanswered instead of waiting in the backlog.
 /// A plain pthread rather than Dispatch: it blocks in accept4 for the server's whole life, and `stop()`
 /// must join it before the descriptor is closed, so no accept can ever run on a reused descriptor number.
 struct AcceptLoop: Sendable {
@@ -68,8 +68,9 @@ struct AcceptLoop: Sendable {
             cmhd_name_current_thread("http-accept")
             // The errno last logged, 0 after a success: a failure that repeats is logged once, not every 10 ms.
             var logged: Int32 = 0
-            // Whether the last connection was refused for the limit: logged once per episode, not per connection.
+            // Whether the last connection was refused for a limit: logged once per episode, not per connection.
             var full = false
+            var crowded = false
             while true {
                 var address = sockaddr_in()
                 var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -84,10 +85,23 @@ struct AcceptLoop: Sendable {
                         continue
                     }
                     full = false
+                    guard context.peers.admit(client, from: address.sin_addr.s_addr) else {
+                        _ = close(client)
+                        if !crowded {
+                            context.log("connection limit per address (\(context.peers.limit)) reached by \(SocketAddress.text(of: address)): closing its new connections until one ends")
+                        }
+                        crowded = true
+                        continue
+                    }
+                    crowded = false
                     context.openConnections.add(1, ordering: .relaxed)
                     // MHD closes the socket itself when it returns MHD_NO (and logs why): never close it here.
+                    // (No other thread accepts, so its number cannot come back before `remove`.)
                     let added = SocketAddress.withGeneric(&address) { MHD_add_connection(daemon.pointer, client, $0, length) }
-                    if added == .NO { context.openConnections.subtract(1, ordering: .relaxed) }
+                    if added == .NO {
+                        context.openConnections.subtract(1, ordering: .relaxed)
+                        context.peers.remove(client)
+                    }
                     continue
                 }
                 let code = errno

@@ -89,7 +89,8 @@ public final class HTTPServer: Sendable {
         let address = try SocketAddress.ipv4(host: configuration.host, port: configuration.port)
         let context = ServerContext(
             routes: router.compile(), maxBodySize: configuration.maxBodySize,
-            maxStreams: min(configuration.maxStreams, configuration.connectionLimit), idleTimeout: configuration.idleTimeout,
+            maxStreams: min(configuration.maxStreams, configuration.connectionLimit),
+            perIPConnectionLimit: configuration.perIPConnectionLimit, idleTimeout: configuration.idleTimeout,
             heartbeatInterval: configuration.streamHeartbeatInterval, log: log,
             onRequestCompleted: onRequestCompleted, requestStates: requestStates)
         try state.withLock { (state: inout Lifecycle) throws(HTTPServerError) in

@@ -49,10 +49,13 @@ enum MHDCallbacks {
     }
 
     /// MHD_OPTION_NOTIFY_CONNECTION: a connection MHD started serving is gone (MHD calls it while cleaning
-    /// up, just before it closes the socket); frees its slot of `connectionLimit` for the accept thread.
-    static let connectionClosed: MHD_NotifyConnectionCallback = { cls, _, _, code in
+    /// up, just before it closes the socket); frees its slots of `connectionLimit` and of its address's limit
+    /// for the accept thread.
+    static let connectionClosed: MHD_NotifyConnectionCallback = { cls, connection, _, code in
         guard let cls, code == .CONNECTION_NOTIFY_CLOSED else { return }
-        Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().openConnections.subtract(1, ordering: .relaxed)
+        let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+        if let connection { context.peers.remove(cmhd_connection_socket(connection)) }
+        context.openConnections.subtract(1, ordering: .relaxed)
     }
 
     /// MHD_OPTION_EXTERNAL_LOGGER: formats MHD's printf-style message and hands it to the log closure.

@@ -10,8 +10,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var threads: Int
     /// Maximum number of open connections; one more is closed at once, unanswered, until one ends.
     public var connectionLimit: Int
-    /// Maximum number of connections from one client IP; further ones are closed at once. Must be >= 1
-    /// (MHD reads 0 as "unlimited", which this type never passes silently).
+    /// Maximum number of connections one client IP holds; further ones are closed at once. A connection its
+    /// client has closed (or only shut its sending side of) no longer counts, even before the server has
+    /// closed its own side. Must be >= 1.
     public var perIPConnectionLimit: Int
     /// Seconds a connection may stay idle (including a half-sent request) before it is closed. Must be >= 1
     /// (MHD reads 0 as "never").
@@ -66,7 +67,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         try require(connectionLimit >= 1 && connectionLimit <= Int(Int32.max),
                     "connectionLimit must be >= 1 (got \(connectionLimit))")
         try require(perIPConnectionLimit >= 1 && perIPConnectionLimit <= Int(Int32.max),
-                    "perIPConnectionLimit must be >= 1; MHD would read 0 as unlimited (got \(perIPConnectionLimit))")
+                    "perIPConnectionLimit must be >= 1 (got \(perIPConnectionLimit))")
         try require(idleTimeout >= 1 && idleTimeout <= Int(Int32.max),
                     "idleTimeout must be >= 1 second; MHD would read 0 as never (got \(idleTimeout))")
         try require(connectionMemoryLimit >= 4096,

@@ -21,6 +21,14 @@ enum SocketAddress {
         return address
     }
 
+    /// The address's IPv4 dotted quad, for log lines.
+    static func text(of address: sockaddr_in) -> String {
+        var copy = address.sin_addr
+        var buffer = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+        guard inet_ntop(AF_INET, &copy, &buffer, socklen_t(buffer.count)) != nil else { return "?" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Lends `address` to a socket call, which takes every address family as a generic `sockaddr`.
     static func withGeneric<Result>(_ address: inout sockaddr_in, _ body: (UnsafeMutablePointer<sockaddr>) -> Result) -> Result {
         withUnsafeMutablePointer(to: &address) { pointer in

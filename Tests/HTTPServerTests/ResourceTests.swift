@@ -59,6 +59,35 @@ extension HTTPServerTests {
             }
         }
 
+        /// A client that closed a connection holds it no more, even while the server's only worker is too busy
+        /// to close its side: its next connection is served, not reset (MHD's own count kept the closed one
+        /// until the worker got round to it). Connections it still holds keep counting.
+        @Test func aConnectionItsClientClosedNoLongerCountsAgainstTheAddressLimit() throws {
+            let router = standardRouter()
+            router.add(.GET, "/slow") { _ in
+                usleep(600_000)
+                return HTTPResponse(status: 200, body: Array("slow".utf8))
+            }
+            try withServer({ $0.threads = 1; $0.perIPConnectionLimit = 2 }, router: router) { server in
+                var closing: RawClient? = try RawClient(port: server.port)
+                #expect(try closing?.roundTrip("GET", "/hello").status == 200)
+                let busy = try RawClient(port: server.port)
+                try busy.send(RawClient.request("GET", "/slow"))
+                usleep(150_000)  // the worker is now inside /slow
+                closing = nil  // closes it
+                usleep(50_000)
+                let next = try RawClient(port: server.port)
+                let served = try next.roundTrip("GET", "/hello")
+                #expect(served.status == 200 && served.bodyText == "hello")
+                #expect(try busy.readResponse().bodyText == "slow")
+                // `busy` and `next` are both held: a third is over the limit.
+                let third = try RawClient(port: server.port, timeout: 3)
+                try? third.send(RawClient.request("GET", "/hello"))
+                #expect(throws: (any Error).self) { try third.readResponse() }
+                #expect(try next.roundTrip("GET", "/hello").status == 200)
+            }
+        }
+
         @Test func connectionLimitClosesExtraConnectionsAtOnce() throws {
             // The server's accept thread closes a connection past the limit right away (when MHD accepted
             // itself, such a connection waited unanswered in the backlog until a slot came free).
