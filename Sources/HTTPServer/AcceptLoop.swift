@@ -21,10 +21,9 @@ struct AcceptLoop: Sendable {
 
     /// Starts the thread. When it throws, nothing was started and `listener` is still open.
     static func start(
-        listener: ListeningSocket, daemon: MHDHandle, context: ServerContext, connectionLimit: Int,
-        host: String, port: UInt16
+        listener: ListeningSocket, daemon: MHDHandle, context: ServerContext, host: String, port: UInt16
     ) throws(HTTPServerError) -> AcceptLoop {
-        let worker = Worker(listener: listener.descriptor, daemon: daemon, context: context, limit: connectionLimit)
+        let worker = Worker(listener: listener.descriptor, daemon: daemon, context: context)
         let retained = Unmanaged.passRetained(worker)
         var thread = pthread_t()
         let result = pthread_create(&thread, nil, { argument in
@@ -53,55 +52,48 @@ struct AcceptLoop: Sendable {
         let listener: Int32
         let daemon: MHDHandle
         let context: ServerContext
-        let limit: Int
         /// Set before the socket is shut down: the accept error that follows ends the loop quietly.
         let stopping = Atomic<Bool>(false)
 
-        init(listener: Int32, daemon: MHDHandle, context: ServerContext, limit: Int) {
+        init(listener: Int32, daemon: MHDHandle, context: ServerContext) {
             self.listener = listener
             self.daemon = daemon
             self.context = context
-            self.limit = limit
+        }
+
+        private func logRefusal(_ refusal: OpenConnections.Admission, of address: sockaddr_in) {
+            let limits = context.connections
+            if refusal == .full {
+                context.log("connection limit (\(limits.limit)) reached: closing new connections until one ends")
+            } else {
+                context.log("connection limit per address (\(limits.limitPerAddress)) reached by \(SocketAddress.text(of: address)): closing its new connections until one ends")
+            }
         }
 
         func run() {
             cmhd_name_current_thread("http-accept")
             // The errno last logged, 0 after a success: a failure that repeats is logged once, not every 10 ms.
             var logged: Int32 = 0
-            // Whether the last connection was refused for a limit: logged once per episode, not per connection.
-            var full = false
-            var crowded = false
+            // The limit the last connection was refused for: logged once per episode, not per connection.
+            var lastRefusal: OpenConnections.Admission?
             while true {
                 var address = sockaddr_in()
                 var length = socklen_t(MemoryLayout<sockaddr_in>.size)
                 let client = SocketAddress.withGeneric(&address) { cmhd_accept(listener, $0, &length) }
                 if client >= 0 {
                     logged = 0
-                    // Only this thread adds, so a count below the limit here stays below it until the add.
-                    if context.openConnections.load(ordering: .relaxed) >= limit {
+                    let admission = context.connections.admit(client, from: address.sin_addr.s_addr)
+                    if admission != .admitted {
                         _ = close(client)
-                        if !full { context.log("connection limit (\(limit)) reached: closing new connections until one ends") }
-                        full = true
+                        if admission != lastRefusal { logRefusal(admission, of: address) }
+                        lastRefusal = admission
                         continue
                     }
-                    full = false
-                    guard context.peers.admit(client, from: address.sin_addr.s_addr) else {
-                        _ = close(client)
-                        if !crowded {
-                            context.log("connection limit per address (\(context.peers.limit)) reached by \(SocketAddress.text(of: address)): closing its new connections until one ends")
-                        }
-                        crowded = true
-                        continue
-                    }
-                    crowded = false
-                    context.openConnections.add(1, ordering: .relaxed)
+                    lastRefusal = nil
                     // MHD closes the socket itself when it returns MHD_NO (and logs why): never close it here.
                     // (No other thread accepts, so its number cannot come back before `remove`.)
                     let added = SocketAddress.withGeneric(&address) { MHD_add_connection(daemon.pointer, client, $0, length) }
-                    if added == .NO {
-                        context.openConnections.subtract(1, ordering: .relaxed)
-                        context.peers.remove(client)
-                    }
+                    if added == .NO { context.connections.remove(client) }
                     continue
                 }
                 let code = errno

@@ -23,7 +23,7 @@ extension HTTPServer {
             // MHD 0.9.75 checks its own limit again on the worker, after MHD_add_connection has returned,
             // and when that check fails it leaves a mutex locked: the worker, then MHD_stop_daemon, hang.
             cmhd_option_int(.CONNECTION_LIMIT, Int(Int32.max)),
-            // No PER_IP_CONNECTION_LIMIT either (MHD's default, none): `PeerConnections` counts per address
+            // No PER_IP_CONNECTION_LIMIT either (MHD's default, none): `OpenConnections` counts per address
             // without the connections their clients already closed, which MHD's count keeps for a while.
             cmhd_option_int(.CONNECTION_TIMEOUT, configuration.idleTimeout),
             cmhd_option_int(.CONNECTION_MEMORY_LIMIT, configuration.connectionMemoryLimit),

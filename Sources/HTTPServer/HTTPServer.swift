@@ -90,7 +90,8 @@ public final class HTTPServer: Sendable {
         let context = ServerContext(
             routes: router.compile(), maxBodySize: configuration.maxBodySize,
             maxStreams: min(configuration.maxStreams, configuration.connectionLimit),
-            perIPConnectionLimit: configuration.perIPConnectionLimit, idleTimeout: configuration.idleTimeout,
+            connectionLimit: configuration.connectionLimit, perIPConnectionLimit: configuration.perIPConnectionLimit,
+            idleTimeout: configuration.idleTimeout,
             heartbeatInterval: configuration.streamHeartbeatInterval, log: log,
             onRequestCompleted: onRequestCompleted, requestStates: requestStates)
         try state.withLock { (state: inout Lifecycle) throws(HTTPServerError) in
@@ -107,8 +108,7 @@ public final class HTTPServer: Sendable {
             }
             do throws(HTTPServerError) {
                 let acceptLoop = try AcceptLoop.start(
-                    listener: listener, daemon: daemon, context: context,
-                    connectionLimit: configuration.connectionLimit, host: host, port: port)
+                    listener: listener, daemon: daemon, context: context, host: host, port: port)
                 state = .running(daemon, context, acceptLoop)
             } catch {
                 MHD_stop_daemon(daemon.pointer)

@@ -54,8 +54,7 @@ enum MHDCallbacks {
     static let connectionClosed: MHD_NotifyConnectionCallback = { cls, connection, _, code in
         guard let cls, code == .CONNECTION_NOTIFY_CLOSED else { return }
         let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
-        if let connection { context.peers.remove(cmhd_connection_socket(connection)) }
-        context.openConnections.subtract(1, ordering: .relaxed)
+        if let connection { context.connections.remove(cmhd_connection_socket(connection)) }
     }
 
     /// MHD_OPTION_EXTERNAL_LOGGER: formats MHD's printf-style message and hands it to the log closure.

@@ -8,7 +8,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var port: UInt16
     /// Size of MHD's worker thread pool (each runs its own epoll loop); 1 means one internal polling thread.
     public var threads: Int
-    /// Maximum number of open connections; one more is closed at once, unanswered, until one ends.
+    /// Maximum number of open connections; one more is closed at once, unanswered, until one ends. A connection
+    /// its client has closed (or only shut its sending side of) no longer counts, even before the server has
+    /// closed its own side.
     public var connectionLimit: Int
     /// Maximum number of connections one client IP holds; further ones are closed at once. A connection its
     /// client has closed (or only shut its sending side of) no longer counts, even before the server has

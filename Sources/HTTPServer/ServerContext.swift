@@ -14,12 +14,8 @@ final class ServerContext: Sendable {
     /// Requests between their first access-handler call and NOTIFY_COMPLETED.
     let inFlight = StripedCounter()
     /// Connections handed to MHD and not yet closed: `AcceptLoop` adds one before MHD_add_connection (and
-    /// takes it back when MHD refuses), MHD's NOTIFY_CONNECTION callback takes it back at close. A connection
-    /// MHD accepted but then failed to set up on its worker (out of memory only) keeps its slot until stop.
-    let openConnections = Atomic<Int>(0)
-    /// The open connections of each client address, against the per-address limit (`AcceptLoop` adds,
-    /// NOTIFY_CONNECTION removes).
-    let peers: PeerConnections
+    /// takes it back when MHD refuses), MHD's NOTIFY_CONNECTION callback takes it back at close.
+    let connections: OpenConnections
     /// Set by `stop()`: responses then carry `Connection: close` so keep-alive clients go away.
     let draining = Atomic<Bool>(false)
     /// The last line MHD logged, used to explain a failed start.
@@ -34,8 +30,8 @@ final class ServerContext: Sendable {
     let streamTimeout: UInt32
 
     init(
-        routes: RouteTable, maxBodySize: Int, maxStreams: Int, perIPConnectionLimit: Int, idleTimeout: Int,
-        heartbeatInterval: Duration,
+        routes: RouteTable, maxBodySize: Int, maxStreams: Int, connectionLimit: Int, perIPConnectionLimit: Int,
+        idleTimeout: Int, heartbeatInterval: Duration,
         log: @escaping @Sendable (HTTPLogLevel, String) -> Void,
         onRequestCompleted: (@Sendable (HTTPRequestSummary) -> Void)?,
         requestStates: LiveCount
@@ -44,7 +40,7 @@ final class ServerContext: Sendable {
         self.routes = routes
         self.maxBodySize = maxBodySize
         self.maxStreams = maxStreams
-        self.peers = PeerConnections(limit: perIPConnectionLimit)
+        self.connections = OpenConnections(limit: connectionLimit, limitPerAddress: perIPConnectionLimit)
         self.idleTimeout = UInt32(clamping: idleTimeout)
         let twoBeats = (heartbeatInterval * 2).components
         let twoBeatsSeconds = twoBeats.seconds + (twoBeats.attoseconds > 0 ? 1 : 0)

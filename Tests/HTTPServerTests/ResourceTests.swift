@@ -61,14 +61,19 @@ extension HTTPServerTests {
 
         /// A client that closed a connection holds it no more, even while the server's only worker is too busy
         /// to close its side: its next connection is served, not reset (MHD's own count kept the closed one
-        /// until the worker got round to it). Connections it still holds keep counting.
-        @Test func aConnectionItsClientClosedNoLongerCountsAgainstTheAddressLimit() throws {
+        /// until the worker got round to it). Connections it still holds keep counting. The same for the
+        /// address's limit and the server's.
+        @Test(arguments: [true, false])
+        func aConnectionItsClientClosedNoLongerCountsAgainstTheLimit(perAddress: Bool) throws {
             let router = standardRouter()
             router.add(.GET, "/slow") { _ in
                 usleep(600_000)
                 return HTTPResponse(status: 200, body: Array("slow".utf8))
             }
-            try withServer({ $0.threads = 1; $0.perIPConnectionLimit = 2 }, router: router) { server in
+            try withServer({
+                $0.threads = 1
+                if perAddress { $0.perIPConnectionLimit = 2 } else { $0.connectionLimit = 2 }
+            }, router: router) { server in
                 var closing: RawClient? = try RawClient(port: server.port)
                 #expect(try closing?.roundTrip("GET", "/hello").status == 200)
                 let busy = try RawClient(port: server.port)

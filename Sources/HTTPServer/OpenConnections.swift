@@ -1,0 +1,67 @@
+import CMicroHTTPD
+import Locking
+
+/// The connections handed to MHD and not yet closed, by client address, for `connectionLimit` and
+/// `perIPConnectionLimit`.
+///
+/// Counted here rather than by MHD, whose count keeps a connection its client has closed until a worker thread
+/// gets round to closing it too. A client that opens its next connection as soon as it closed the last (one
+/// request per connection, many in parallel) was refused at about half the per-address limit, on a busy machine
+/// at less, each refused connection reset unanswered.
+final class OpenConnections: Sendable {
+    /// What `admit` decided.
+    enum Admission {
+        case admitted
+        /// The server holds `limit` connections its clients still hold.
+        case full
+        /// The address holds `limitPerAddress` of them.
+        case crowded
+    }
+
+    private struct Table {
+        /// Each address's open sockets.
+        var sockets: [UInt32: [Int32]] = [:]
+        /// Each open socket's address.
+        var owners: [Int32: UInt32] = [:]
+    }
+
+    let limit: Int
+    let limitPerAddress: Int
+    private let table = Lock(Table())
+
+    init(limit: Int, limitPerAddress: Int) {
+        self.limit = limit
+        self.limitPerAddress = limitPerAddress
+    }
+
+    /// Records `socket` as `address`'s, unless a limit is reached: then nothing is recorded. Only at a limit
+    /// are sockets polled (the address's, or all of them); those whose client closed its end (or only its
+    /// sending side: it has nothing more to ask), or that failed, no longer count. The poll runs under the
+    /// lock, and MHD forgets a socket (`remove`) before it closes it, so no socket polled here is closed and
+    /// its number reused meanwhile. (One MHD took but could not set up stays recorded; its socket, closed,
+    /// polls as gone.)
+    func admit(_ socket: Int32, from address: UInt32) -> Admission {
+        table.withLock { table in
+            if table.owners.count >= limit, Self.held(Array(table.owners.keys)) >= limit { return .full }
+            if let open = table.sockets[address], open.count >= limitPerAddress, Self.held(open) >= limitPerAddress {
+                return .crowded
+            }
+            table.sockets[address, default: []].append(socket)
+            table.owners[socket] = address
+            return .admitted
+        }
+    }
+
+    /// Forgets `socket`: its connection is closing, or MHD never took it.
+    func remove(_ socket: Int32) {
+        table.withLock { table in
+            guard let address = table.owners.removeValue(forKey: socket) else { return }
+            table.sockets[address]?.removeAll { $0 == socket }
+            if table.sockets[address]?.isEmpty == true { table.sockets[address] = nil }
+        }
+    }
+
+    private static func held(_ sockets: [Int32]) -> Int {
+        Int(sockets.withUnsafeBufferPointer { cmhd_sockets_held($0.baseAddress, Int32(clamping: $0.count)) })
+    }
+}
