@@ -38,10 +38,12 @@ final class OpenConnections: Sendable {
     /// are sockets polled (the address's, or all of them); those whose client closed its end (or only its
     /// sending side: it has nothing more to ask), or that failed, no longer count. The poll runs under the
     /// lock, and MHD forgets a socket (`remove`) before it closes it, so no socket polled here is closed and
-    /// its number reused meanwhile. (One MHD took but could not set up stays recorded; its socket, closed,
-    /// polls as gone.)
+    /// its number reused meanwhile. (One MHD took but could not set up stays recorded: its socket, closed,
+    /// polls as gone, and its record goes when the number comes back from accept.)
     func admit(_ socket: Int32, from address: UInt32) -> Admission {
         table.withLock { table in
+            // A number just accepted belongs to no open connection: a record of it is such a stale one.
+            Self.forget(socket, in: &table)
             if table.owners.count >= limit, Self.held(Array(table.owners.keys)) >= limit { return .full }
             if let open = table.sockets[address], open.count >= limitPerAddress, Self.held(open) >= limitPerAddress {
                 return .crowded
@@ -54,11 +56,13 @@ final class OpenConnections: Sendable {
 
     /// Forgets `socket`: its connection is closing, or MHD never took it.
     func remove(_ socket: Int32) {
-        table.withLock { table in
-            guard let address = table.owners.removeValue(forKey: socket) else { return }
-            table.sockets[address]?.removeAll { $0 == socket }
-            if table.sockets[address]?.isEmpty == true { table.sockets[address] = nil }
-        }
+        table.withLock { Self.forget(socket, in: &$0) }
+    }
+
+    private static func forget(_ socket: Int32, in table: inout Table) {
+        guard let address = table.owners.removeValue(forKey: socket) else { return }
+        table.sockets[address]?.removeAll { $0 == socket }
+        if table.sockets[address]?.isEmpty == true { table.sockets[address] = nil }
     }
 
     private static func held(_ sockets: [Int32]) -> Int {
