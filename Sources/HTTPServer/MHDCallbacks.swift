@@ -18,7 +18,14 @@ enum MHDCallbacks {
         let state = RequestState(
             query: uri.flatMap(rawQuery), started: startTime(for: context),
             liveCount: context.requestStates)
-        if let uri, RequestTarget.pathHasEncodedNUL(uri) { state.malformed = .nulInPath }
+        if let uri {
+            state.form = RequestTarget.form(of: uri)
+            if state.form == .invalid {
+                state.malformed = .invalidAuthority
+            } else if RequestTarget.pathHasEncodedNUL(uri) {
+                state.malformed = .nulInPath
+            }
+        }
         return Unmanaged.passRetained(state).toOpaque()
     }
 
@@ -27,7 +34,7 @@ enum MHDCallbacks {
         guard let cls, let connection, let size, let conCls else { return .NO }
         let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
         return RequestHandling.handle(
-            context: context, connection: connection, url: url.map(RequestTarget.path), method: method, version: version,
+            context: context, connection: connection, url: url, method: method, version: version,
             uploadData: uploadData, uploadDataSize: size, conCls: conCls)
     }
 

@@ -23,6 +23,7 @@ enum RequestHandling {
                 query: nil, started: MHDCallbacks.startTime(for: context), liveCount: context.requestStates)
             conCls.pointee = Unmanaged.passRetained(state).toOpaque()
         }
+        let url = url.map { RequestTarget.path($0, form: state.form) }
 
         switch state.phase {
         case .created:
@@ -170,6 +171,9 @@ enum RequestHandling {
         case .nulInPath:
             return .refused(.problem(status: 404, code: "not_found", title: "Not Found",
                                      detail: "No resource has a NUL byte (%00) in its path."))
+        case .invalidAuthority:
+            return .refused(.problem(status: 400, code: "bad_request", title: "Bad Request",
+                                     detail: "The request target's authority is empty or percent-encoded."))
         case nil:
             break
         }

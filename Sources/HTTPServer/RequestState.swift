@@ -25,6 +25,8 @@ final class RequestState {
     @exclusivity(unchecked) var bodyTooLarge = false
     /// What makes the request's head unusable whatever its route: it is refused before routing's answers.
     @exclusivity(unchecked) var malformed: MalformedHead?
+    /// The form of the raw request target, read at the request line.
+    @exclusivity(unchecked) var form = RequestTarget.Form.origin
     /// Counted in `ServerContext.inFlight` (from the first access-handler call until completion).
     @exclusivity(unchecked) var counted = false
     @exclusivity(unchecked) var status = 0
@@ -56,6 +58,8 @@ final class RequestState {
         /// A percent-encoded NUL in the path: MHD decodes it into a C string that ends there, so
         /// `/v1/sessions/<id>%00junk` would read as the session's own path (404).
         case nulInPath
+        /// An absolute-form target whose authority is empty or percent-encoded (400).
+        case invalidAuthority
     }
 
     /// The matched route pattern, if any.

@@ -4,25 +4,46 @@ import CMicroHTTPD
 import Glibc
 #endif
 
-/// What the server reads off a request target before routing it, as MHD hands it over: a C string, decoded
-/// in place for the access handler, raw at the request line.
+/// What the server reads off a request target before routing it. MHD hands it over twice: raw at the request
+/// line (the URI log callback), then decoded in place, without its query, to the access handler.
 enum RequestTarget {
-    /// The path of an absolute-form target (`http://host/path?query`), which RFC 9112 §3.2.2 has every server
-    /// accept although clients send it only to proxies; any other target as it is. MHD passes the form on
-    /// unchanged, and routes match paths only.
-    static func path(_ url: UnsafePointer<CChar>) -> UnsafePointer<CChar> {
-        if url[0] == 0x2F { return url }  // "/": the origin form of nearly every request
+    /// How a raw target names its resource.
+    enum Form: Equatable {
+        /// `/path?query`, as nearly every request has it.
+        case origin
+        /// `http://authority/path?query`, which RFC 9112 §3.2.2 has every server accept although clients send
+        /// it only to proxies: the path starts `pathOffset` bytes in, in the raw target and the decoded one
+        /// alike (an authority has no percent-encoding here, so decoding leaves it as it is).
+        case absolute(pathOffset: Int)
+        /// An absolute form whose authority is empty or percent-encoded: no path can be told from it with
+        /// certainty once MHD has decoded it.
+        case invalid
+    }
+
+    /// The form of a raw target.
+    static func form(of uri: UnsafePointer<CChar>) -> Form {
+        if uri[0] == 0x2F { return .origin }  // "/": the origin form of nearly every request
         let scheme: Int
-        if strncasecmp(url, "http://", 7) == 0 {
+        if strncasecmp(uri, "http://", 7) == 0 {
             scheme = 7
-        } else if strncasecmp(url, "https://", 8) == 0 {
+        } else if strncasecmp(uri, "https://", 8) == 0 {
             scheme = 8
         } else {
-            return url
+            return .origin  // "*" and the like: routed as they are, to no resource
         }
-        // The authority ends at the path's "/", or at a query or the end, where the path is "/" (RFC 9110 §4.2.3).
-        guard let end = strpbrk(url + scheme, "/?"), end.pointee == 0x2F else { return root }
-        return UnsafePointer(end)
+        // The authority ends at the path's "/", a query's "?" or the end (RFC 3986 §3.2).
+        let authority = strcspn(uri + scheme, "/?")
+        guard authority > 0, memchr(uri + scheme, Int32(UInt8(ascii: "%")), authority) == nil else { return .invalid }
+        return .absolute(pathOffset: scheme + authority)
+    }
+
+    /// The path of a decoded target of `form`: for an absolute form, what follows its authority, "/" where
+    /// nothing does (RFC 9110 §4.2.3).
+    static func path(_ url: UnsafePointer<CChar>, form: Form) -> UnsafePointer<CChar> {
+        guard case .absolute(let offset) = form, strnlen(url, offset + 1) > offset else {
+            return form == .origin ? url : root
+        }
+        return url + offset
     }
 
     /// Whether the raw target's path (before any `?`) has a `%00`, which MHD would decode in place into the

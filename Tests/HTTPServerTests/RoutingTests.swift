@@ -89,6 +89,13 @@ extension HTTPServerTests {
                 // No path: "/", which this server has no resource at; another scheme is no absolute form of ours.
                 #expect(try client.roundTrip("GET", "http://localhost?hello").status == 404)
                 #expect(try client.roundTrip("GET", "ftp://localhost/hello").status == 404)
+                // The form is told from the raw target, before MHD decodes it: encoded delimiters stay data.
+                #expect(try client.roundTrip("GET", "http%3A%2F%2Flocalhost%2Fhello").status == 404)
+                for invalid in ["http://localhost%2Fhello", "http://", "http:///hello"] {
+                    let refused = try client.roundTrip("GET", invalid)
+                    #expect(refused.status == 400, "\(invalid)")
+                    #expect(refused.json["detail"] as? String == "The request target's authority is empty or percent-encoded.")
+                }
                 #expect(try client.roundTrip("GET", "/hello").status == 200)
             }
         }
