@@ -115,8 +115,9 @@ static inline int cmhd_socket_peer_closed(int socket) {
 }
 
 /// How many of `count` sockets their peers still hold: a poll with no wait, where one whose peer closed its end
-/// (or only its sending side), or that failed, does not count. All of them when the poll itself fails.
-static inline int cmhd_sockets_held(const int *sockets, int count) {
+/// (or only its sending side), or that failed, does not count and is shut down both ways, so that its
+/// connection ends at the server's next look at it. All of them count when the poll itself fails.
+static inline int cmhd_reclaim_departed(const int *sockets, int count) {
     struct pollfd entries[64];
     int held = 0;
     for (int start = 0; start < count; start += 64) {
@@ -128,7 +129,11 @@ static inline int cmhd_sockets_held(const int *sockets, int count) {
         }
         if (poll(entries, (nfds_t)batch, 0) < 0) return count;
         for (int i = 0; i < batch; i++) {
-            if ((entries[i].revents & (POLLRDHUP | POLLHUP | POLLERR | POLLNVAL)) == 0) held++;
+            if ((entries[i].revents & (POLLRDHUP | POLLHUP | POLLERR | POLLNVAL)) == 0) {
+                held++;
+            } else if ((entries[i].revents & POLLNVAL) == 0) {
+                shutdown(entries[i].fd, SHUT_RDWR);
+            }
         }
     }
     return held;

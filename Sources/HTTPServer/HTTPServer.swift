@@ -75,6 +75,14 @@ public final class HTTPServer: Sendable {
         }
     }
 
+    /// Connections handed to MHD and not closed yet.
+    public var openConnections: Int {
+        state.withLock { state in
+            if case .running(_, let context, _) = state { return context.connections.count }
+            return 0
+        }
+    }
+
     /// Streamed responses open now.
     public var openStreams: Int {
         state.withLock { state in

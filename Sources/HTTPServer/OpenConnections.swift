@@ -36,9 +36,11 @@ final class OpenConnections: Sendable {
 
     /// Records `socket` as `address`'s, unless a limit is reached: then nothing is recorded. Only at a limit
     /// are sockets polled (the address's, or all of them); those whose client closed its end (or only its
-    /// sending side: it has nothing more to ask), or that failed, no longer count. The poll runs under the
-    /// lock, and MHD forgets a socket (`remove`) before it closes it, so no socket polled here is closed and
-    /// its number reused meanwhile. (One MHD took but could not set up stays recorded: its socket, closed,
+    /// sending side: it has nothing more to ask), or that failed, no longer count, and the server shuts them
+    /// down, so that MHD closes them at its next look instead of keeping them (a client that shut its sending
+    /// side and reads nothing would otherwise hold its connection, uncounted, until the idle timeout). The
+    /// poll runs under the lock, and MHD forgets a socket (`remove`) before it closes it, so no socket polled
+    /// here is closed and its number reused meanwhile. (One MHD took but could not set up stays recorded: its socket, closed,
     /// polls as gone, and its record goes when the number comes back from accept.)
     func admit(_ socket: Int32, from address: UInt32) -> Admission {
         table.withLock { table in
@@ -54,6 +56,11 @@ final class OpenConnections: Sendable {
         }
     }
 
+    /// Connections recorded now.
+    var count: Int {
+        table.withLock { $0.owners.count }
+    }
+
     /// Forgets `socket`: its connection is closing, or MHD never took it.
     func remove(_ socket: Int32) {
         table.withLock { Self.forget(socket, in: &$0) }
@@ -66,6 +73,6 @@ final class OpenConnections: Sendable {
     }
 
     private static func held(_ sockets: [Int32]) -> Int {
-        Int(sockets.withUnsafeBufferPointer { cmhd_sockets_held($0.baseAddress, Int32(clamping: $0.count)) })
+        Int(sockets.withUnsafeBufferPointer { cmhd_reclaim_departed($0.baseAddress, Int32(clamping: $0.count)) })
     }
 }

@@ -2,6 +2,7 @@
 import Locking
 import Synchronization
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -90,6 +91,33 @@ extension HTTPServerTests {
                 try? third.send(RawClient.request("GET", "/hello"))
                 #expect(throws: (any Error).self) { try third.readResponse() }
                 #expect(try next.roundTrip("GET", "/hello").status == 200)
+            }
+        }
+
+        /// A client that shut its sending side has nothing more to ask, so it no longer counts; at the limit the
+        /// server shuts its connection down too. Left open, one that reads nothing would keep its connection,
+        /// uncounted, until the idle timeout: many such would hold any number of connections from one address.
+        @Test func aClientThatShutItsSendingSideIsReclaimedAtTheLimit() throws {
+            let router = standardRouter()
+            let big = [UInt8](repeating: 0x61, count: 512 * 1024)
+            router.add(.GET, "/big") { _ in HTTPResponse(status: 200, body: big) }
+            try withServer({ $0.perIPConnectionLimit = 2; $0.idleTimeout = 30 }, router: router) { server in
+                // Its answers fill its small window and the server's send buffer: MHD waits to write, reading nothing.
+                let stalled = LoopbackSocket.connect(port: server.port, timeout: 5, receiveBuffer: 4096)
+                try #require(stalled.fd >= 0)
+                defer { close(stalled.fd) }
+                let requests = Array(String(repeating: "GET /big HTTP/1.1\r\nHost: x\r\n\r\n", count: 8).utf8)
+                #expect(requests.withUnsafeBytes { send(stalled.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == requests.count)
+                _ = shutdown(stalled.fd, Int32(SHUT_WR))
+                #expect(waitUntil { server.openConnections == 1 })
+                usleep(200_000)
+
+                let first = try RawClient(port: server.port)
+                #expect(try first.roundTrip("GET", "/hello").status == 200)
+                let second = try RawClient(port: server.port)
+                #expect(try second.roundTrip("GET", "/hello").status == 200)
+                #expect(waitUntil(seconds: 3) { server.openConnections == 2 }, "\(server.openConnections) connections open")
+                #expect(try first.roundTrip("GET", "/hello").status == 200)
             }
         }
 
