@@ -40,8 +40,8 @@ final class OpenConnections: Sendable {
     /// down, so that MHD closes them at its next look instead of keeping them (a client that shut its sending
     /// side and reads nothing would otherwise hold its connection, uncounted, until the idle timeout). The
     /// poll runs under the lock, and MHD forgets a socket (`remove`) before it closes it, so no socket polled
-    /// here is closed and its number reused meanwhile. (One MHD took but could not set up stays recorded: its socket, closed,
-    /// polls as gone, and its record goes when the number comes back from accept.)
+    /// here is closed and its number reused meanwhile. (One MHD took but could not set up stays recorded: its
+    /// socket, closed, polls as gone, and its record goes when the number comes back from accept.)
     func admit(_ socket: Int32, from address: UInt32) -> Admission {
         table.withLock { table in
             // A number just accepted belongs to no open connection: a record of it is such a stale one.
