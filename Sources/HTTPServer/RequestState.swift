@@ -58,7 +58,8 @@ final class RequestState {
         /// A percent-encoded NUL in the path: MHD decodes it into a C string that ends there, so
         /// `/v1/sessions/<id>%00junk` would read as the session's own path (404).
         case nulInPath
-        /// An absolute-form target whose authority is empty or percent-encoded (400).
+        /// An absolute-form target whose authority has no host, a character no authority has, or a
+        /// percent-encoding (400).
         case invalidAuthority
     }
 

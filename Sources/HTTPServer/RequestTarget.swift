@@ -15,8 +15,8 @@ enum RequestTarget {
         /// it only to proxies: the path starts `pathOffset` bytes in, in the raw target and the decoded one
         /// alike (an authority has no percent-encoding here, so decoding leaves it as it is).
         case absolute(pathOffset: Int)
-        /// An absolute form whose authority is empty or percent-encoded: no path can be told from it with
-        /// certainty once MHD has decoded it.
+        /// An absolute form whose authority is not one (no host, a character an authority cannot have) or is
+        /// percent-encoded: no path can be told from it with certainty once MHD has decoded it.
         case invalid
     }
 
@@ -31,10 +31,24 @@ enum RequestTarget {
         } else {
             return .origin  // "*" and the like: routed as they are, to no resource
         }
-        // The authority ends at the path's "/", a query's "?" or the end (RFC 3986 §3.2).
-        let authority = strcspn(uri + scheme, "/?")
-        guard authority > 0, memchr(uri + scheme, Int32(UInt8(ascii: "%")), authority) == nil else { return .invalid }
-        return .absolute(pathOffset: scheme + authority)
+        // The authority ends at the path's "/", a query's "?", a fragment's "#" or the end (RFC 3986 §3.2).
+        let authority = strcspn(uri + scheme, "/?#")
+        let bytes = UnsafeRawBufferPointer(start: uri + scheme, count: authority)
+        return isHostAndPort(bytes) ? .absolute(pathOffset: scheme + authority) : .invalid
+    }
+
+    /// Whether `authority` is `[userinfo@]host[:port]` with a host (RFC 9110 §4.2.1 has an http URI without one
+    /// rejected), in the characters RFC 3986 §3.2 allows, and without percent-encoding.
+    private static func isHostAndPort(_ authority: UnsafeRawBufferPointer) -> Bool {
+        let allowed = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@[]"
+        guard authority.allSatisfy({ allowed.utf8.contains($0) }) else { return false }
+        let afterUserinfo = authority.lastIndex(of: UInt8(ascii: "@")).map { $0 + 1 } ?? 0
+        let hostAndPort = authority[afterUserinfo...]
+        // An IP literal ends at its "]"; any other host at the port's ":".
+        let host = hostAndPort.first == UInt8(ascii: "[")
+            ? hostAndPort.prefix { $0 != UInt8(ascii: "]") }.dropFirst()
+            : hostAndPort.prefix { $0 != UInt8(ascii: ":") }
+        return !host.isEmpty
     }
 
     /// The path of a decoded target of `form`: for an absolute form, what follows its authority, "/" where
