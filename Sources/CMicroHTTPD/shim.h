@@ -15,6 +15,7 @@
 #include <sys/select.h>
 #include <sys/socket.h>
 #include <sys/prctl.h>
+#include <sys/ioctl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <microhttpd.h>
@@ -114,12 +115,24 @@ static inline int cmhd_socket_peer_closed(int socket) {
     return (entry.revents & (POLLRDHUP | POLLHUP | POLLERR | POLLNVAL)) != 0;
 }
 
-/// How many of `count` sockets their peers still hold: a poll with no wait, where one whose peer closed its end
-/// (or only its sending side), or that failed, does not count and is shut down both ways, so that its
-/// connection ends at the server's next look at it. All of them count when the poll itself fails.
-static inline int cmhd_reclaim_departed(const int *sockets, int count) {
+/// Whether nothing waits in `socket`'s queues: no bytes from its peer that the server has not read, none from
+/// the server that its peer has not acknowledged.
+static inline int cmhd_socket_idle(int socket) {
+    int unread = 0, unacknowledged = 0;
+    if (ioctl(socket, FIONREAD, &unread) != 0 || ioctl(socket, TIOCOUTQ, &unacknowledged) != 0) return 0;
+    return unread == 0 && unacknowledged == 0;
+}
+
+/// How many of `count` sockets their peers still hold; `reclaimed` gets how many they do not. A poll with no
+/// wait: a socket that failed, or whose peer closed, or shut its sending side with nothing left in either
+/// queue, does not count, and is shut down both ways so that its connection ends at the server's next look
+/// at it. (One whose peer shut its sending side while answers are still on their way counts: a client may
+/// do that after its last request and read on, and one that reads nothing holds its connection all the same.)
+/// All of them count when the poll itself fails.
+static inline int cmhd_reclaim_departed(const int *sockets, int count, int *reclaimed) {
     struct pollfd entries[64];
     int held = 0;
+    *reclaimed = 0;
     for (int start = 0; start < count; start += 64) {
         int batch = count - start < 64 ? count - start : 64;
         for (int i = 0; i < batch; i++) {
@@ -127,13 +140,20 @@ static inline int cmhd_reclaim_departed(const int *sockets, int count) {
             entries[i].events = POLLRDHUP;
             entries[i].revents = 0;
         }
-        if (poll(entries, (nfds_t)batch, 0) < 0) return count;
+        if (poll(entries, (nfds_t)batch, 0) < 0) {
+            *reclaimed = 0;
+            return count;
+        }
         for (int i = 0; i < batch; i++) {
-            if ((entries[i].revents & (POLLRDHUP | POLLHUP | POLLERR | POLLNVAL)) == 0) {
+            short revents = entries[i].revents;
+            int departed = (revents & (POLLHUP | POLLERR | POLLNVAL)) != 0
+                || ((revents & POLLRDHUP) != 0 && cmhd_socket_idle(entries[i].fd));
+            if (!departed) {
                 held++;
-            } else if ((entries[i].revents & POLLNVAL) == 0) {
-                shutdown(entries[i].fd, SHUT_RDWR);
+                continue;
             }
+            if ((revents & POLLNVAL) == 0) shutdown(entries[i].fd, SHUT_RDWR);
+            *reclaimed += 1;
         }
     }
     return held;

@@ -82,7 +82,10 @@ struct AcceptLoop: Sendable {
                 let client = SocketAddress.withGeneric(&address) { cmhd_accept(listener, $0, &length) }
                 if client >= 0 {
                     logged = 0
-                    let admission = context.connections.admit(client, from: address.sin_addr.s_addr)
+                    let (admission, reclaimed) = context.connections.admit(client, from: address.sin_addr.s_addr)
+                    // Connections shut down there that serve streams are suspended, out of MHD's sight until
+                    // their streams end.
+                    if reclaimed > 0 { context.streams.endDeparted() }
                     if admission != .admitted {
                         _ = close(client)
                         if admission != lastRefusal { logRefusal(admission, of: address) }

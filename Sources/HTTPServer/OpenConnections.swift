@@ -35,24 +35,28 @@ final class OpenConnections: Sendable {
     }
 
     /// Records `socket` as `address`'s, unless a limit is reached: then nothing is recorded. Only at a limit
-    /// are sockets polled (the address's, or all of them); those whose client closed its end (or only its
-    /// sending side: it has nothing more to ask), or that failed, no longer count, and the server shuts them
-    /// down, so that MHD closes them at its next look instead of keeping them (a client that shut its sending
-    /// side and reads nothing would otherwise hold its connection, uncounted, until the idle timeout). The
-    /// poll runs under the lock, and MHD forgets a socket (`remove`) before it closes it, so no socket polled
-    /// here is closed and its number reused meanwhile. (One MHD took but could not set up stays recorded: its
-    /// socket, closed, polls as gone, and its record goes when the number comes back from accept.)
-    func admit(_ socket: Int32, from address: UInt32) -> Admission {
+    /// are sockets polled (the address's, or all of them): those whose client has gone (`cmhd_reclaim_departed`
+    /// tells how) no longer count, and the server shuts them down, so that MHD closes them at its next look
+    /// instead of keeping them. `reclaimed` says how many: a stream's connection is suspended, and MHD looks
+    /// at it only once its stream ends. The poll runs under the lock, and MHD forgets a socket (`remove`)
+    /// before it closes it, so no socket polled here is closed and its number reused meanwhile. (One MHD took
+    /// but could not set up stays recorded: its socket, closed, polls as gone, and its record goes when the
+    /// number comes back from accept.)
+    func admit(_ socket: Int32, from address: UInt32) -> (admission: Admission, reclaimed: Int) {
         table.withLock { table in
             // A number just accepted belongs to no open connection: a record of it is such a stale one.
             Self.forget(socket, in: &table)
-            if table.owners.count >= limit, Self.held(Array(table.owners.keys)) >= limit { return .full }
-            if let open = table.sockets[address], open.count >= limitPerAddress, Self.held(open) >= limitPerAddress {
-                return .crowded
+            var reclaimed = 0
+            if table.owners.count >= limit, Self.held(Array(table.owners.keys), reclaimed: &reclaimed) >= limit {
+                return (.full, reclaimed)
+            }
+            if let open = table.sockets[address], open.count >= limitPerAddress,
+               Self.held(open, reclaimed: &reclaimed) >= limitPerAddress {
+                return (.crowded, reclaimed)
             }
             table.sockets[address, default: []].append(socket)
             table.owners[socket] = address
-            return .admitted
+            return (.admitted, reclaimed)
         }
     }
 
@@ -72,7 +76,13 @@ final class OpenConnections: Sendable {
         if table.sockets[address]?.isEmpty == true { table.sockets[address] = nil }
     }
 
-    private static func held(_ sockets: [Int32]) -> Int {
-        Int(sockets.withUnsafeBufferPointer { cmhd_reclaim_departed($0.baseAddress, Int32(clamping: $0.count)) })
+    /// How many of `sockets` their clients hold; adds those they do not to `reclaimed`.
+    private static func held(_ sockets: [Int32], reclaimed: inout Int) -> Int {
+        var departed: Int32 = 0
+        let held = sockets.withUnsafeBufferPointer {
+            cmhd_reclaim_departed($0.baseAddress, Int32(clamping: $0.count), &departed)
+        }
+        reclaimed += Int(departed)
+        return Int(held)
     }
 }

@@ -75,10 +75,11 @@ final class StreamRegistry: Sendable {
     }
 
     /// Ends the streams whose clients left while they were idle, and stops counting them at once (MHD
-    /// releases them a moment later). Called when a new stream finds the limit reached. A sweep that finds
-    /// no one costs a `poll` per open stream, so after one the next waits `idleSweepInterval`: a client
-    /// refused over and over cannot have the server sweep for each request.
-    private func endDeparted() {
+    /// releases them a moment later). Called when a new stream finds the limit reached, and when the accept
+    /// thread has shut down connections at a connection limit. A sweep that finds no one costs a `poll` per
+    /// open stream, so after one the next waits `idleSweepInterval`: a client refused over and over cannot
+    /// have the server sweep for each request.
+    func endDeparted() {
         let last = lastIdleSweep.load(ordering: .relaxed)
         let now = DispatchTime.now().uptimeNanoseconds
         guard last == 0 || now < last || now - last >= Self.idleSweepInterval else { return }

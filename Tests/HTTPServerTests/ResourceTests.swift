@@ -94,10 +94,10 @@ extension HTTPServerTests {
             }
         }
 
-        /// A client that shut its sending side has nothing more to ask, so it no longer counts; at the limit the
-        /// server shuts its connection down too. Left open, one that reads nothing would keep its connection,
-        /// uncounted, until the idle timeout: many such would hold any number of connections from one address.
-        @Test func aClientThatShutItsSendingSideIsReclaimedAtTheLimit() throws {
+        /// A client may shut its sending side after its last request and read on: while answers are on their
+        /// way its connection counts. One that never reads holds it all the same, so it cannot open more past
+        /// the limit (discounted, many such held any number of connections from one address).
+        @Test func aClientThatShutItsSendingSideCountsWhileItsAnswersAreOnTheirWay() throws {
             let router = standardRouter()
             let big = [UInt8](repeating: 0x61, count: 512 * 1024)
             router.add(.GET, "/big") { _ in HTTPResponse(status: 200, body: big) }
@@ -114,10 +114,34 @@ extension HTTPServerTests {
 
                 let first = try RawClient(port: server.port)
                 #expect(try first.roundTrip("GET", "/hello").status == 200)
+                let refused = try RawClient(port: server.port, timeout: 3)
+                try? refused.send(RawClient.request("GET", "/hello"))
+                #expect(throws: (any Error).self) { try refused.readResponse() }
+                #expect(server.openConnections == 2)
+                // The stalled client still gets its answers when it reads.
+                var chunk = [UInt8](repeating: 0, count: 65536)
+                #expect(chunk.withUnsafeMutableBytes { recv(stalled.fd, $0.baseAddress, $0.count, 0) } > 0)
+            }
+        }
+
+        /// A stream's client that shut its sending side has left (as the stream sweeps take it). At the limit
+        /// its connection is shut down and its stream ended at once: MHD leaves a stream's connection alone
+        /// while it is suspended, so the shutdown alone would keep it, uncounted, until the next heartbeat.
+        @Test func anIdleStreamWhoseClientShutItsSendingSideIsEndedAtTheLimit() throws {
+            let streams = StreamCollector()
+            try withServer({ $0.perIPConnectionLimit = 2; $0.streamHeartbeatInterval = .seconds(60) }, router: streams.router()) { server in
+                let watcher = try StreamClient(port: server.port)
+                #expect(try watcher.open("/stream").status == 200)
+                #expect(try watcher.readBody(until: "hello\n") == "hello\n")
+                watcher.shutdownWrite()
+                usleep(100_000)
+                let first = try RawClient(port: server.port)
+                #expect(try first.roundTrip("GET", "/hello").status == 200)
                 let second = try RawClient(port: server.port)
                 #expect(try second.roundTrip("GET", "/hello").status == 200)
-                #expect(waitUntil(seconds: 3) { server.openConnections == 2 }, "\(server.openConnections) connections open")
-                #expect(try first.roundTrip("GET", "/hello").status == 200)
+                #expect(waitUntil(seconds: 3) { server.openConnections == 2 && server.openStreams == 0 },
+                        "\(server.openConnections) connections, \(server.openStreams) streams open")
+                #expect(streams.all.first?.isOpen == false)
             }
         }
 
