@@ -99,6 +99,27 @@ struct RefusalTests {
         #expect(Self.refusal(core, .pop)?.code == "invalid_navigation")
     }
 
+    @Test("a handler that changed the screen, then declined a swipe: undone; a no-op if the screen was already gone, else 409")
+    func noOpSwipeThatChangedSomethingIsReplayed() throws {
+        let launches = LaunchCount()
+        let core = Self.core(launches.counting(LabApps.hasty()))
+        try core.apply(.present(screen: "Sheet", style: nil), now: 0)
+        let before = core.stateJSON
+
+        #expect(try core.apply(.didDismiss(screen: "Other"), now: 0) == false, "a swipe of a screen already gone is a no-op")
+        #expect(core.stateJSON == before)
+        #expect(core.version == 2)
+        #expect(launches.value == 2, "the dismissal that ran before the handler declined must be undone by a replay")
+        // A swipe of the sheet that is up is no no-op: the handler removed it, then declined.
+        let declined = try #require(Self.refusal(core, .didDismiss(screen: "Sheet")))
+        #expect(declined.status == 409 && declined.code == "event_not_handled")
+        #expect(core.stateJSON == before)
+        #expect(core.version == 2)
+        // The sheet the state shows is still there to dismiss.
+        try core.apply(.dismiss, now: 0)
+        #expect(core.version == 3)
+    }
+
     /// Random events, many of them refused, applied to a session and to a twin that replays after every
     /// refusal: the two must agree on every answer and every byte (what a refusal leaves that the state does
     /// not show would make them part ways on a later event).

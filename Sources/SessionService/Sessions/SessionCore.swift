@@ -62,8 +62,14 @@ package final class SessionCore {
         } catch {
             switch error {
             case .notHandled where event.namesScreenAlreadyGone(from: runtime.window):
-                // A swipe of a screen no longer shown is the contract's no-op whoever is on screen now, and
-                // nothing ran: the state stays as it is, unchanged.
+                // A swipe of a screen no longer shown is the contract's no-op whoever is on screen now: the
+                // state stays as it is, unchanged. A handler may have changed something before it declined:
+                // the render tells, and the replay undoes it.
+                if rebuildsAfterEveryRefusal || !rendersCurrentVersion() {
+                    rebuild()
+                    // Judged again on the screen as it was: the handler may have removed that very screen.
+                    guard event.namesScreenAlreadyGone(from: runtime.window) else { throw Self.serviceError(error) }
+                }
                 return false
             case .notHandled where !rebuildsAfterEveryRefusal && rendersCurrentVersion(),
                  .invalidNavigation where !rebuildsAfterEveryRefusal && rendersCurrentVersion():

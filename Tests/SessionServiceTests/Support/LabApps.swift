@@ -10,11 +10,13 @@ import Locking
 /// - `halfway`: `present` attaches the child first and only then asks UIKit, which refuses while Root already presents.
 /// - `leaky`: `dismiss` keeps a strong reference to the detached child; `logout` detaches the child without dismissing it.
 /// - `breaking`: `dismiss` dismisses and detaches the child, then reports an internal failure (an app bug).
+/// - `hasty`: `didDismiss` dismisses whatever is presented before it looks at the screen named, then declines.
 enum LabApps {
     enum Behavior: Sendable {
         case halfway
         case leaky
         case breaking
+        case hasty
     }
 
     static func halfway(log: ResignLog? = nil) -> AppDefinition {
@@ -32,6 +34,12 @@ enum LabApps {
     static func breaking() -> AppDefinition {
         AppDefinition(id: "breaking", description: "test: fails after changing the tree", events: [.present, .dismiss]) {
             launch(.breaking, log: nil)
+        }
+    }
+
+    static func hasty() -> AppDefinition {
+        AppDefinition(id: "hasty", description: "test: changes the screen, then declines", events: [.present, .dismiss, .didDismiss]) {
+            launch(.hasty, log: nil)
         }
     }
 
@@ -118,6 +126,9 @@ final class LabRootRouter: LaunchRouter<LabRootInteractor, LabScreen> {
             try dismiss()
         case .logout where behavior == .leaky:
             try abandon()
+        case .didDismiss where behavior == .hasty:
+            if presented != nil { try dismiss() }
+            return false
         default:
             return false
         }
@@ -136,7 +147,7 @@ final class LabRootRouter: LaunchRouter<LabRootInteractor, LabScreen> {
             // Wrong order on purpose: the tree changes before UIKit is asked.
             do { try attachChild(leaf) } catch { throw EventError(error) }
             do { try viewController.present(leaf.viewController, animated: true, style: style) } catch { throw EventError(.view(error)) }
-        case .leaky, .breaking:
+        case .leaky, .breaking, .hasty:
             do { try presentRouter(leaf, from: viewController, style: style, animated: true) } catch { throw EventError(error) }
         }
         presented = leaf
