@@ -84,8 +84,8 @@ struct AcceptLoop: Sendable {
                     logged = 0
                     let (admission, reclaimed) = context.connections.admit(client, from: address.sin_addr.s_addr)
                     // Connections shut down there that serve streams are suspended, out of MHD's sight until
-                    // their streams end.
-                    if reclaimed > 0 { context.streams.endDeparted() }
+                    // their streams end: ended now, whenever the last sweep was.
+                    if reclaimed > 0 { context.streams.endDeparted(surely: true) }
                     if admission != .admitted {
                         _ = close(client)
                         if admission != lastRefusal { logRefusal(admission, of: address) }

@@ -78,11 +78,13 @@ final class StreamRegistry: Sendable {
     /// releases them a moment later). Called when a new stream finds the limit reached, and when the accept
     /// thread has shut down connections at a connection limit. A sweep that finds no one costs a `poll` per
     /// open stream, so after one the next waits `idleSweepInterval`: a client refused over and over cannot
-    /// have the server sweep for each request.
-    func endDeparted() {
+    /// have the server sweep for each request. `surely` skips that wait, for a caller that knows of departed
+    /// streams (the accept thread, having shut their connections down): their connections stay open until
+    /// their streams end.
+    func endDeparted(surely: Bool = false) {
         let last = lastIdleSweep.load(ordering: .relaxed)
         let now = DispatchTime.now().uptimeNanoseconds
-        guard last == 0 || now < last || now - last >= Self.idleSweepInterval else { return }
+        guard surely || last == 0 || now < last || now - last >= Self.idleSweepInterval else { return }
         var ended = 0
         for stream in streams.withLock({ Array($0.open.values) }) {
             if endIfDeparted(stream) { ended += 1 }

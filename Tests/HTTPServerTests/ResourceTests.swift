@@ -145,6 +145,28 @@ extension HTTPServerTests {
             }
         }
 
+        /// A stream request refused at the stream limit sweeps, finds no one, and holds the next sweep back for
+        /// 50 ms; connections reclaimed meanwhile still have their streams ended.
+        @Test func streamsReclaimedJustAfterAnEmptySweepAreEndedToo() throws {
+            let streams = StreamCollector()
+            try withServer({
+                $0.perIPConnectionLimit = 2
+                $0.maxStreams = 1
+                $0.streamHeartbeatInterval = .seconds(60)
+            }, router: streams.router()) { server in
+                let watcher = try StreamClient(port: server.port)
+                #expect(try watcher.open("/stream").status == 200)
+                #expect(try watcher.readBody(until: "hello\n") == "hello\n")
+                let refused = try StreamClient(port: server.port)
+                #expect(try refused.open("/stream").status == 503)
+                watcher.shutdownWrite()
+                let next = try RawClient(port: server.port)
+                #expect(try next.roundTrip("GET", "/hello").status == 200)
+                #expect(waitUntil(seconds: 2) { server.openStreams == 0 && server.openConnections == 2 },
+                        "\(server.openConnections) connections, \(server.openStreams) streams open")
+            }
+        }
+
         @Test func connectionLimitClosesExtraConnectionsAtOnce() throws {
             // The server's accept thread closes a connection past the limit right away (when MHD accepted
             // itself, such a connection waited unanswered in the backlog until a slot came free).
