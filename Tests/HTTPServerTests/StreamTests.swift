@@ -99,9 +99,7 @@ extension HTTPServerTests {
             let streams = StreamCollector()
             let log = LogSink()
             try withServer({ $0.maxStreams = 1; $0.streamHeartbeatInterval = .seconds(60) }, router: streams.router(), log: log) { server in
-                let first = try StreamClient(port: server.port)
-                #expect(try first.open("/stream").status == 200)
-                #expect(try first.readBody(until: "hello\n") == "hello\n")
+                let first = try StreamClient.watching(port: server.port)
                 if sentMoreFirst { first.sendRaw("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n") }
                 first.close()
                 // The client's close reaches the server's socket a moment after close() returns.
@@ -126,12 +124,8 @@ extension HTTPServerTests {
         @Test func aLiveStreamSurvivesSweepsAndAHalfClosedOneDoesNot() throws {
             let streams = StreamCollector()
             try withServer({ $0.maxStreams = 2; $0.streamHeartbeatInterval = .seconds(60) }, router: streams.router()) { server in
-                let live = try StreamClient(port: server.port)
-                #expect(try live.open("/stream").status == 200)
-                #expect(try live.readBody(until: "hello\n") == "hello\n")
-                let halfClosed = try StreamClient(port: server.port)
-                #expect(try halfClosed.open("/stream").status == 200)
-                #expect(try halfClosed.readBody(until: "hello\n") == "hello\n")
+                let live = try StreamClient.watching(port: server.port)
+                let halfClosed = try StreamClient.watching(port: server.port)
                 halfClosed.shutdownWrite()
                 let (third, admitted) = try StreamClient.openStream(port: server.port)
                 #expect(admitted.status == 200)
@@ -307,6 +301,15 @@ final class StreamClient {
             head = try client.open("/stream")
         }
         return (client, head)
+    }
+
+    /// A client whose `/stream` is open and has read the stream's first bytes (`hello`), as most tests start.
+    static func watching(port: UInt16) throws -> StreamClient {
+        let client = try StreamClient(port: port)
+        let head = try client.open("/stream")
+        try #require(head.status == 200, "/stream answered \(head.status)")
+        #expect(try client.readBody(until: "hello\n") == "hello\n")
+        return client
     }
 
     /// Sends bytes as they are (what a client might send after its request).

@@ -21,12 +21,8 @@ extension HTTPServerTests {
                 $0.idleTimeout = 1
                 $0.streamHeartbeatInterval = .milliseconds(200)
             }, router: streams.router()) { server in
-                let live = try StreamClient(port: server.port)
-                #expect(try live.open("/stream").status == 200)
-                #expect(try live.readBody(until: "hello\n") == "hello\n")
-                let vanishing = try StreamClient(port: server.port)
-                #expect(try vanishing.open("/stream").status == 200)
-                #expect(try vanishing.readBody(until: "hello\n") == "hello\n")
+                let live = try StreamClient.watching(port: server.port)
+                let vanishing = try StreamClient.watching(port: server.port)
                 #expect(try StreamClient(port: server.port).open("/stream").status == 503)
 
                 let drop = try PacketDrop(port: vanishing.localPort)
