@@ -128,7 +128,7 @@ static inline int cmhd_socket_idle(int socket) {
 /// queue, does not count, and is shut down both ways so that its connection ends at the server's next look
 /// at it. (One whose peer shut its sending side while answers are still on their way counts: a client may
 /// do that after its last request and read on, and one that reads nothing holds its connection all the same.)
-/// All of them count when the poll itself fails.
+/// The sockets a failed poll was to look at all count; those shut down before it stay reclaimed.
 static inline int cmhd_reclaim_departed(const int *sockets, int count, int *reclaimed) {
     struct pollfd entries[64];
     int held = 0;
@@ -140,10 +140,7 @@ static inline int cmhd_reclaim_departed(const int *sockets, int count, int *recl
             entries[i].events = POLLRDHUP;
             entries[i].revents = 0;
         }
-        if (poll(entries, (nfds_t)batch, 0) < 0) {
-            *reclaimed = 0;
-            return count;
-        }
+        if (poll(entries, (nfds_t)batch, 0) < 0) return held + (count - start);
         for (int i = 0; i < batch; i++) {
             short revents = entries[i].revents;
             int departed = (revents & (POLLHUP | POLLERR | POLLNVAL)) != 0
