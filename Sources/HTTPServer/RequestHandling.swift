@@ -181,7 +181,7 @@ enum RequestHandling {
         case .notFound:
             return .refused(.problem(status: 404, code: "not_found", title: "Not Found",
                                      detail: "No resource exists at this path."))
-        case .methodNotAllowed(let allow):
+        case .methodNotAllowed(_, let allow):
             return .refused(.problem(status: 405, code: "method_not_allowed", title: "Method Not Allowed",
                                      detail: "This resource does not support this method.",
                                      extraHeaders: [("Allow", allow)]))

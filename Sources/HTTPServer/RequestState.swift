@@ -63,10 +63,14 @@ final class RequestState {
         case invalidAuthority
     }
 
-    /// The matched route pattern, if any.
+    /// The route pattern the path matched, if any (also when the method is not allowed there: a 405 is that
+    /// route's answer).
     var route: String? {
-        if case .matched(let pattern, _) = resolution { return pattern.pattern }
-        return nil
+        switch resolution {
+        case .matched(let pattern, _): pattern.pattern
+        case .methodNotAllowed(let route, _): route
+        case .notFound: nil
+        }
     }
 }
 

@@ -76,7 +76,8 @@ struct RouteTable: Sendable {
     /// The outcome of routing one request.
     enum Resolution {
         case matched(Pattern, HTTPHandler)
-        case methodNotAllowed(allow: String)
+        /// The path matched `route`, but no handler there takes the method.
+        case methodNotAllowed(route: String, allow: String)
         case notFound
     }
 
@@ -111,11 +112,14 @@ struct RouteTable: Sendable {
             guard let count = RouteTable.split(path, into: storage) else { return .notFound }
             let bounds = UnsafeBufferPointer(rebasing: storage[0..<count])
             var allowed: [HTTPMethod] = []
+            var route: String?
             for pattern in patternsBySegmentCount[count] where pattern.matches(path, bounds) {
                 if let handler = pattern.handler(for: method) { return .matched(pattern, handler) }
                 allowed.append(contentsOf: pattern.handlers.map(\.method))
+                if route == nil { route = pattern.pattern }
             }
-            return allowed.isEmpty ? .notFound : .methodNotAllowed(allow: RouteTable.allowHeader(allowed))
+            guard let route else { return .notFound }
+            return .methodNotAllowed(route: route, allow: RouteTable.allowHeader(allowed))
         }
     }
 

@@ -61,6 +61,9 @@ struct ObservabilityTests {
             for _ in 0..<3 { try client.apply(id, #"{"type":"push","screen":"A"}"#, #"{"type":"pop"}"#) }
             #expect(try client.send(id, #"{"type":"pop"}"#).status == 409)
             #expect(try client.send(id, #"{"type":"login","name":"x"}"#).status == 409)
+            // A 405 is its route's answer; a 404 has no route.
+            #expect(try client.request("DELETE", "/v1/apps").status == 405)
+            #expect(try client.get("/nowhere").status == 404)
 
             let response = try client.get("/metrics")
             #expect(response.status == 200)
@@ -71,6 +74,8 @@ struct ObservabilityTests {
             #expect(after[#"ribsd_http_requests_total{method="POST",route="/v1/sessions/:id/events",status="200"}"#] == 7)
             #expect(after[#"ribsd_http_requests_total{method="POST",route="/v1/sessions/:id/events",status="409"}"#] == 2)
             #expect(after[#"ribsd_http_requests_total{method="POST",route="/v1/sessions",status="201"}"#] == 1)
+            #expect(after[#"ribsd_http_requests_total{method="DELETE",route="/v1/apps",status="405"}"#] == 1)
+            #expect(after[#"ribsd_http_requests_total{method="GET",route="unmatched",status="404"}"#] == 1)
             #expect(after[#"ribsd_events_total{type="push",outcome="applied"}"#] == 3)
             #expect(after[#"ribsd_events_total{type="pop",outcome="applied"}"#] == 3)
             #expect(after[#"ribsd_events_total{type="pop",outcome="invalid_navigation"}"#] == 1)
@@ -78,7 +83,7 @@ struct ObservabilityTests {
             #expect(after["ribsd_leaks_found_total"] == 0)
             // Every request counted before this one is in the histogram, and the buckets are cumulative.
             let count = try #require(after["ribsd_http_request_duration_seconds_count"])
-            #expect(count == 11)
+            #expect(count == 13)
             #expect(after[#"ribsd_http_request_duration_seconds_bucket{le="+Inf"}"#] == count)
         }
     }
@@ -116,18 +121,19 @@ struct ObservabilityTests {
             id = try client.createSession()
             try client.apply(id, #"{"type":"login","name":"secret-name-1234"}"#)
             #expect(try client.get("/nowhere").status == 404)
+            #expect(try client.request("DELETE", "/v1/apps").status == 405)
         }
         let lines = capture.all
-        #expect(lines.count == 3)
+        #expect(lines.count == 4)
         let records = try lines.map { line in
             #expect(line.hasSuffix("\n"))
             return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         }
-        #expect(records.map { $0["msg"] as? String } == ["request", "request", "request"])
-        #expect(records.map { $0["route"] as? String } == ["/v1/sessions", "/v1/sessions/:id/events", nil])
-        #expect(records.map { $0["status"] as? Int } == [201, 200, 404])
-        #expect(records.map { $0["session"] as? String } == [id, id, nil])
-        #expect(records.map { $0["method"] as? String } == ["POST", "POST", "GET"])
+        #expect(records.map { $0["msg"] as? String } == ["request", "request", "request", "request"])
+        #expect(records.map { $0["route"] as? String } == ["/v1/sessions", "/v1/sessions/:id/events", nil, "/v1/apps"])
+        #expect(records.map { $0["status"] as? Int } == [201, 200, 404, 405])
+        #expect(records.map { $0["session"] as? String } == [id, id, nil, nil])
+        #expect(records.map { $0["method"] as? String } == ["POST", "POST", "GET", "DELETE"])
         for record in records {
             #expect((record["duration_ms"] as? Double).map { $0 >= 0 } == true)
             #expect((record["time"] as? String)?.hasSuffix("Z") == true)
