@@ -99,5 +99,25 @@ extension HTTPServerTests {
                 #expect(server.inFlightRequests == 0)
             }
         }
+
+        // Both are MHD's own text/html answers, documented as such in the OpenAPI description.
+        @Test func overlongTargetGetsMHDs414() throws {
+            try withServer({ $0.connectionMemoryLimit = 8192 }) { server in
+                let client = try RawClient(port: server.port)
+                try client.send("GET /hello/\(String(repeating: "a", count: 20_000)) HTTP/1.1\r\nHost: x\r\n\r\n")
+                let response = try client.readResponse()
+                #expect(response.status == 414)
+            }
+        }
+
+        @Test func unreadableChunkSizeGetsMHDs413() throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                try client.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFFFFF\r\nab\r\n0\r\n\r\n")
+                let response = try client.readResponse()
+                #expect(response.status == 413)
+                #expect(response.header("Content-Type") != "application/problem+json")
+            }
+        }
     }
 }

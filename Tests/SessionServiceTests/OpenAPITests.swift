@@ -82,9 +82,17 @@ struct OpenAPITests {
             // The headers that go with some of them.
             #expect(try document.responseHeaders("GET /v1/sessions/{id}", status: 405).contains("Allow"))
             #expect(try document.responseHeaders("POST /v1/sessions", status: 503).contains("Retry-After"))
-            // MHD's own answer to oversized headers.
-            let tooLarge = try document.response("GET /v1/sessions/{id}", status: 431)
-            #expect((tooLarge["content"] as? [String: Any])?["text/html"] != nil)
+            for (method, path) in Self.operations {
+                let label = "\(method.uppercased()) \(path)"
+                // Framing the server cannot trust, or an authority that is not a host, whatever the route.
+                let codes = try document.problemCodes(label, status: 400)
+                #expect(codes.contains("bad_request"), "\(label) does not document 400 bad_request (it lists \(codes.sorted()))")
+                // MHD's own answers: headers or a request line too large, a chunk size it cannot read.
+                for status in [414, 431, 413] {
+                    let answer = try document.response(label, status: status)
+                    #expect((answer["content"] as? [String: Any])?["text/html"] != nil, "\(label) \(status) has no text/html")
+                }
+            }
         }
     }
 

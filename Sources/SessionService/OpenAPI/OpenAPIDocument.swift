@@ -33,6 +33,7 @@ enum OpenAPIDocument {
               },
               "400": {"$ref": "#/components/responses/HTTPBadRequest"},
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
+              "414": {"$ref": "#/components/responses/URITooLong"},
               "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
             }
           }
@@ -49,6 +50,7 @@ enum OpenAPIDocument {
               },
               "400": {"$ref": "#/components/responses/HTTPBadRequest"},
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
+              "414": {"$ref": "#/components/responses/URITooLong"},
               "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
             }
           }
@@ -65,6 +67,7 @@ enum OpenAPIDocument {
               },
               "400": {"$ref": "#/components/responses/HTTPBadRequest"},
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
+              "414": {"$ref": "#/components/responses/URITooLong"},
               "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
             }
           }
@@ -81,6 +84,7 @@ enum OpenAPIDocument {
               },
               "400": {"$ref": "#/components/responses/HTTPBadRequest"},
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
+              "414": {"$ref": "#/components/responses/URITooLong"},
               "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
             }
           }
@@ -121,13 +125,13 @@ enum OpenAPIDocument {
                 }
               },
               "400": {
-                "description": "The body is not a JSON object with an optional string `app` (`malformed_event`), or microhttpd could not parse the request (text/html).",
+                "description": "The body is not a JSON object with an optional string `app` (`malformed_event`); framing the server cannot trust or an absolute-form target whose authority is not a host (`bad_request`, as `HTTPBadRequest` says); or microhttpd could not parse the request (text/html).",
                 "content": {
                   "application/problem+json": {
                     "schema": {
                       "allOf": [
                         {"$ref": "#/components/schemas/Problem"},
-                        {"type": "object", "properties": {"status": {"const": 400}, "code": {"enum": ["malformed_event"]}}}
+                        {"type": "object", "properties": {"status": {"const": 400}, "code": {"enum": ["malformed_event", "bad_request"]}}}
                       ]
                     }
                   },
@@ -135,6 +139,7 @@ enum OpenAPIDocument {
                 }
               },
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
+              "414": {"$ref": "#/components/responses/URITooLong"},
               "415": {"$ref": "#/components/responses/UnsupportedMediaType"},
               "422": {
                 "description": "No such app (`unknown_app`); `detail` lists the hosted ones.",
@@ -176,6 +181,7 @@ enum OpenAPIDocument {
               "404": {"$ref": "#/components/responses/SessionNotFound"},
               "405": {"$ref": "#/components/responses/MethodNotAllowed"},
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
+              "414": {"$ref": "#/components/responses/URITooLong"},
               "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
             }
           },
@@ -204,6 +210,7 @@ enum OpenAPIDocument {
               "404": {"$ref": "#/components/responses/SessionNotFound"},
               "405": {"$ref": "#/components/responses/MethodNotAllowed"},
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
+              "414": {"$ref": "#/components/responses/URITooLong"},
               "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
             }
           }
@@ -254,7 +261,7 @@ enum OpenAPIDocument {
                 }
               },
               "400": {
-                "description": "`malformed_event`: the body is not a JSON object, `type` is missing, a field is missing, empty, longer than 256 characters or of the wrong type. `unknown_event`: `type` is not one of the event types (`detail` lists them). `invalid_header`: `Idempotency-Key` is empty or longer than 255 bytes. text/html: microhttpd could not parse the request.",
+                "description": "`malformed_event`: the body is not a JSON object, `type` is missing, a field is missing, empty, longer than 256 characters or of the wrong type. `unknown_event`: `type` is not one of the event types (`detail` lists them). `invalid_header`: `Idempotency-Key` is empty or longer than 255 bytes. `bad_request`: framing the server cannot trust or an absolute-form target whose authority is not a host (as `HTTPBadRequest` says). text/html: microhttpd could not parse the request.",
                 "content": {
                   "application/problem+json": {
                     "schema": {
@@ -264,7 +271,7 @@ enum OpenAPIDocument {
                           "type": "object",
                           "properties": {
                             "status": {"const": 400},
-                            "code": {"enum": ["malformed_event", "unknown_event", "invalid_header"]}
+                            "code": {"enum": ["malformed_event", "unknown_event", "invalid_header", "bad_request"]}
                           }
                         }
                       ]
@@ -308,6 +315,7 @@ enum OpenAPIDocument {
                 }
               },
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
+              "414": {"$ref": "#/components/responses/URITooLong"},
               "415": {"$ref": "#/components/responses/UnsupportedMediaType"},
               "422": {
                 "description": "This `Idempotency-Key` was used with another body (`idempotency_key_reused`).",
@@ -345,6 +353,7 @@ enum OpenAPIDocument {
               "404": {"$ref": "#/components/responses/SessionNotFound"},
               "405": {"$ref": "#/components/responses/MethodNotAllowed"},
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
+              "414": {"$ref": "#/components/responses/URITooLong"},
               "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
             }
           }
@@ -379,6 +388,7 @@ enum OpenAPIDocument {
               "404": {"$ref": "#/components/responses/SessionNotFound"},
               "405": {"$ref": "#/components/responses/MethodNotAllowed"},
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
+              "414": {"$ref": "#/components/responses/URITooLong"},
               "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"},
               "503": {
                 "description": "`stream_limit`: the server holds its maximum of open streams (with `Retry-After`); `shutting_down`: the server is stopping.",
@@ -407,6 +417,7 @@ enum OpenAPIDocument {
               "400": {"$ref": "#/components/responses/HTTPBadRequest"},
               "405": {"$ref": "#/components/responses/MethodNotAllowed"},
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
+              "414": {"$ref": "#/components/responses/URITooLong"},
               "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
             }
           }
@@ -739,8 +750,9 @@ enum OpenAPIDocument {
             }
           },
           "PayloadTooLarge": {
-            "description": "`payload_too_large`: the body is over the limit (`--max-body`, default 65536 bytes).",
+            "description": "`payload_too_large`: the body is over the limit (`--max-body`, default 65536 bytes). text/html: microhttpd's own answer to a chunk size too large to read; no handler runs.",
             "content": {
+              "text/html": {"schema": {"type": "string"}},
               "application/problem+json": {
                 "schema": {
                   "allOf": [
@@ -783,6 +795,10 @@ enum OpenAPIDocument {
           },
           "RequestHeaderFieldsTooLarge": {
             "description": "microhttpd's own answer when the request headers do not fit in a connection's memory; no handler runs.",
+            "content": {"text/html": {"schema": {"type": "string"}}}
+          },
+          "URITooLong": {
+            "description": "microhttpd's own answer when the request line does not fit in a connection's memory; no handler runs.",
             "content": {"text/html": {"schema": {"type": "string"}}}
           }
         },
