@@ -94,10 +94,22 @@ struct RibsdOptionsTests {
         }
     }
 
-    @Test("bad environment values are a ParseError too")
+    @Test("bad environment values are a ParseError too, naming the variable rather than a flag nobody passed")
     func badEnvironment() {
-        for environment in [["RIBSD_PORT": "abc"], ["RIBSD_MAX_SESSIONS": "0"], ["RIBSD_MAX_BODY": "-1"], ["RIBSD_HOST": ""], ["RIBSD_THREADS": "many"], ["RIBSD_LOG_BUFFER": "0"]] {
-            #expect(throws: RibsdOptions.ParseError.self, "\(environment)") { try RibsdOptions.parse([], environment: environment) }
+        for environment in [["RIBSD_PORT": "abc"], ["RIBSD_MAX_SESSIONS": "0"], ["RIBSD_MAX_BODY": "-1"], ["RIBSD_HOST": ""],
+                            ["RIBSD_THREADS": "many"], ["RIBSD_LOG_BUFFER": "0"], ["RIBSD_LOG_LEVEL": "loud"]] {
+            let variable = environment.keys.first!
+            do {
+                let options = try RibsdOptions.parse([], environment: environment)
+                Issue.record("\(environment) parsed as \(options)")
+            } catch {
+                #expect(error.description.hasPrefix("\(variable) must "), "\(environment): \(error.description)")
+            }
         }
+        // The same value from the flag names the flag.
+        let fromFlag = #expect(throws: RibsdOptions.ParseError.self) {
+            try RibsdOptions.parse(["--port", "abc"], environment: ["RIBSD_PORT": "1"])
+        }
+        #expect(fromFlag?.description == "--port must be 0 to 65535, not abc")
     }
 }

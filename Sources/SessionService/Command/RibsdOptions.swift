@@ -40,9 +40,15 @@ public struct RibsdOptions: Sendable, Equatable {
     public static func parse(_ arguments: [String], environment: [String: String]) throws(ParseError) -> RibsdOptions {
         var options = RibsdOptions()
         var values: [String: String] = [:]
+        // Where each value came from, for the error that rejects it: the flag, or the environment variable.
+        var sources: [String: String] = [:]
         for entry in flags {
-            if let value = environment[entry.environment] { values[entry.flag] = value }
+            if let value = environment[entry.environment] {
+                values[entry.flag] = value
+                sources[entry.flag] = entry.environment
+            }
         }
+        func source(_ flag: String) -> String { sources[flag] ?? flag }
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -65,34 +71,35 @@ public struct RibsdOptions: Sendable, Equatable {
                 index += 1
             }
             values[name] = value
+            sources[name] = name
         }
         if let host = values["--host"] {
-            guard !host.isEmpty else { throw ParseError(description: "--host must not be empty") }
+            guard !host.isEmpty else { throw ParseError(description: "\(source("--host")) must not be empty") }
             options.server.host = host
         }
         if let port = values["--port"] {
-            guard let number = UInt16(port) else { throw ParseError(description: "--port must be 0 to 65535, not \(port)") }
+            guard let number = UInt16(port) else { throw ParseError(description: "\(source("--port")) must be 0 to 65535, not \(port)") }
             options.server.port = number
         }
-        if let threads = values["--threads"] { options.server.threads = try wholeNumber(threads, "--threads", to: 256) }
-        if let limit = values["--max-sessions"] { options.service.maxSessions = try wholeNumber(limit, "--max-sessions", to: 100_000_000) }
+        if let threads = values["--threads"] { options.server.threads = try wholeNumber(threads, source("--threads"), to: 256) }
+        if let limit = values["--max-sessions"] { options.service.maxSessions = try wholeNumber(limit, source("--max-sessions"), to: 100_000_000) }
         if let events = values["--max-events"] {
-            options.service.maxEventsPerSession = try wholeNumber(events, "--max-events", to: 100_000_000)
+            options.service.maxEventsPerSession = try wholeNumber(events, source("--max-events"), to: 100_000_000)
         }
-        if let ttl = values["--session-ttl"] { options.service.sessionTTL = try wholeNumber(ttl, "--session-ttl", to: 31_536_000) }
-        if let body = values["--max-body"] { options.server.maxBodySize = try wholeNumber(body, "--max-body", to: 64 * 1024 * 1024) }
+        if let ttl = values["--session-ttl"] { options.service.sessionTTL = try wholeNumber(ttl, source("--session-ttl"), to: 31_536_000) }
+        if let body = values["--max-body"] { options.server.maxBodySize = try wholeNumber(body, source("--max-body"), to: 64 * 1024 * 1024) }
         // Streams hold connections, and at least one must stay free for the API itself.
         if let streams = values["--max-streams"] {
-            options.server.maxStreams = try wholeNumber(streams, "--max-streams", to: options.server.connectionLimit - 1)
+            options.server.maxStreams = try wholeNumber(streams, source("--max-streams"), to: options.server.connectionLimit - 1)
         }
         if let level = values["--log-level"] {
             guard let parsed = RequestLogger.Level(name: level) else {
-                throw ParseError(description: "--log-level must be one of debug, info, warn, error, off, not \(level)")
+                throw ParseError(description: "\(source("--log-level")) must be one of debug, info, warn, error, off, not \(level)")
             }
             options.logLevel = parsed
         }
         // Below 4 KiB a single burst of request lines would already be dropped.
-        if let bytes = values["--log-buffer"] { options.logBuffer = try wholeNumber(bytes, "--log-buffer", from: 4096, to: 1 << 30) }
+        if let bytes = values["--log-buffer"] { options.logBuffer = try wholeNumber(bytes, source("--log-buffer"), from: 4096, to: 1 << 30) }
         return options
     }
 
@@ -106,7 +113,7 @@ public struct RibsdOptions: Sendable, Equatable {
         return text
     }
 
-    /// `text` as a whole number from `min` to `max`, or an error that names `flag` and the range.
+    /// `text` as a whole number from `min` to `max`, or an error that names `flag` (or the variable) and the range.
     private static func wholeNumber(_ text: String, _ flag: String, from min: Int = 1, to max: Int) throws(ParseError) -> Int {
         guard let value = Int(text), value >= min, value <= max else {
             throw ParseError(description: "\(flag) must be a whole number from \(min) to \(max), not \(text)")
