@@ -111,6 +111,19 @@ struct BrowserTests {
         }
     }
 
+    @Test("a leaking RIB's objects are listed by name, kind and reason",
+          .enabled(if: chromium != nil, "Chromium is not installed: run scripts/install-deps chromium"),
+          .enabled(if: executable("python3") != nil, "python3 is needed to drive Chromium"))
+    func leaks() throws {
+        try withTestServer(registry: testRegistry(LabApps.leaky())) { client in
+            let shown = try #require(try Self.run("leaks", port: client.port)["leaks"] as? [String: Any])
+            #expect(shown["version"] as? Int == 3)
+            #expect(Self.layers(shown) == ["root: Root"])
+            #expect(shown["leaks"] as? String
+                == "Leaks: Sheet router (stillAlive), Sheet interactor (stillAlive), Sheet viewController (stillAlive)")
+        }
+    }
+
     /// Runs one scenario of the script against the server on `port` and returns what it printed.
     static func run(_ scenario: String, port: UInt16) throws -> [String: Any] {
         let artifacts = packageRoot.appendingPathComponent("artifacts/browser").path

@@ -142,7 +142,9 @@ extension ViewerPage {
           $('#tree').replaceChildren(treeNode(state.tree));
           $('#top').textContent = state.top ? 'top: ' + state.top : '';
           $('#layers').replaceChildren(...state.layers.map(layerCard));
-          $('#leaks').textContent = state.leaks && state.leaks.length ? 'Leaks: ' + state.leaks.join(', ') : '';
+          // Each leak is an object: the RIB, which of its objects, and why it counts as leaked.
+          $('#leaks').textContent = state.leaks && state.leaks.length
+            ? 'Leaks: ' + state.leaks.map((leak) => leak.name + ' ' + leak.kind + ' (' + leak.reason + ')').join(', ') : '';
           renderEvents(state);
         }
 
