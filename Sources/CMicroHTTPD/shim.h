@@ -84,6 +84,13 @@ static inline struct MHD_Response *cmhd_create_stream_response(size_t block_size
     return MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, block_size, reader, cls, free_cb);
 }
 
+/// Answers with `response` as HTTP/1.0 would: no chunked coding, the connection closed after it (variadic
+/// MHD_set_response_options). A HEAD of a stream needs it: MHD ends a chunked answer with its last chunk even
+/// when it sends no body, bytes a HEAD answer must not have.
+static inline enum MHD_Result cmhd_response_without_chunks(struct MHD_Response *response) {
+    return MHD_set_response_options(response, MHD_RF_HTTP_VERSION_1_0_ONLY, MHD_RO_END);
+}
+
 /// MHD_CONTENT_READER_END_OF_STREAM: a cast macro Swift cannot import.
 static inline ssize_t cmhd_reader_end_of_stream(void) { return MHD_CONTENT_READER_END_OF_STREAM; }
 

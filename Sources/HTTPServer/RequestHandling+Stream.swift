@@ -29,8 +29,8 @@ extension RequestHandling {
     /// that often, so only a client that stopped reading runs into it. The kernel gets the same span for
     /// bytes the client does not acknowledge. Both are restored when the stream ends.
     /// (Never 0, "no timeout": a HEAD of a stream route, whose body MHD never reads, would keep it for good.)
-    /// A HEAD answer also closes the connection: MHD ends it with the chunked body's last chunk, bytes a HEAD
-    /// answer must not have, which the client would otherwise read as the start of its next response.
+    /// A HEAD answer is sent without chunked coding and closes the connection: MHD would end a chunked answer
+    /// with its last chunk even for HEAD, bytes a HEAD answer must not have.
     static func queueStream(
         _ response: HTTPResponse, stream: StreamBody, on connection: OpaquePointer, context: ServerContext, head: Bool
     ) -> MHD_Result {
@@ -50,6 +50,10 @@ extension RequestHandling {
         // From here MHD owns `retained`: StreamCallbacks.free releases it, even if queueing fails below.
         defer { MHD_destroy_response(mhdResponse) }
         addHeaders(of: response, to: mhdResponse, context: context, closing: head)
+        if head, cmhd_response_without_chunks(mhdResponse) != .YES {
+            context.log("could not make a stream's HEAD answer unchunked; closing the connection", .error)
+            return .NO
+        }
         stream.attach(to: connection)
         if cmhd_set_connection_timeout(connection, context.streamTimeout) != .YES {
             context.log("could not set the timeout of a stream connection")
