@@ -5,6 +5,7 @@ import Testing
 struct ContentTypeTests {
     @Test("JSON media types are accepted in any case, with parameters", arguments: [
         "application/json", "Application/JSON; charset=UTF-8", " application/json ", "application/vnd.ribsd.event+json",
+        #"application/json;charset="utf-8""#, "application/json; charset=utf8; profile=x", "application/json;",
     ])
     func accepted(_ contentType: String) throws {
         try withTestServer { client in
@@ -16,6 +17,8 @@ struct ContentTypeTests {
 
     @Test("anything else is 415 and changes nothing", arguments: [
         "text/plain", "text/json", "application/jsonp", "application/x-www-form-urlencoded", "json", "application/+json",
+        // JSON is UTF-8 (RFC 8259 §8.1): a body said to be in another charset would be misread.
+        "application/json; charset=utf-16", "application/json; charset=latin1", #"application/json; charset="""#,
     ])
     func refused(_ contentType: String) throws {
         try withTestServer { client in
@@ -25,6 +28,26 @@ struct ContentTypeTests {
             #expect(response.status == 415)
             #expect(response.json?["code"] as? String == "unsupported_media_type")
             #expect(try client.get("/v1/sessions/\(id)").body == before.body)
+        }
+    }
+
+    @Test("a content-coded body is 415 and changes nothing; identity is no coding", arguments: [
+        ("gzip", 415), ("GZIP", 415), ("identity, gzip", 415), ("br", 415), ("identity", 200), ("Identity", 200), ("", 200),
+    ])
+    func contentEncoding(_ coding: String, _ status: Int) throws {
+        try withTestServer { client in
+            let id = try client.createSession()
+            let before = try client.get("/v1/sessions/\(id)")
+            let response = try client.send(id, #"{"type":"login","name":"kim"}"#, headers: [("Content-Encoding", coding)])
+            #expect(response.status == status)
+            if status == 415 {
+                #expect(response.json?["code"] as? String == "unsupported_media_type")
+                #expect((response.json?["detail"] as? String)?.contains("Content-Encoding") == true)
+                #expect(try client.get("/v1/sessions/\(id)").body == before.body)
+            }
+            // Creating a session reads its body the same way.
+            let created = try client.request("POST", "/v1/sessions", body: #"{"app":"todo"}"#, headers: [("Content-Encoding", coding)])
+            #expect(created.status == (status == 415 ? 415 : 201))
         }
     }
 }

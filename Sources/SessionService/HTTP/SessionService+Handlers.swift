@@ -163,6 +163,11 @@ extension SessionService {
     }
 
     private func requireJSON(_ request: HTTPRequest) throws(ServiceError) {
+        // A coded body (gzip, say) would be parsed as if it were the JSON itself: refused, as RFC 9110 §15.5.16
+        // has it, rather than answered with a puzzling `malformed_event`.
+        if let coding = request.withHeaderBytes("Content-Encoding", { $0.map(Self.isIdentityCoding) }), !coding {
+            throw .unsupportedMediaType(contentEncoding: request.header("Content-Encoding") ?? "")
+        }
         // Read in place: this runs on every event, and the common value is too long for an inline String.
         switch request.withHeaderBytes("Content-Type", { $0.map(Self.isJSON) }) {
         case true?:
@@ -175,14 +180,40 @@ extension SessionService {
         }
     }
 
-    /// `application/json` or `application/<anything>+json`, any case, parameters ignored; compared as bytes
-    /// because this runs on every event.
+    /// `application/json` or `application/<anything>+json`, any case, with a `charset` parameter, if any, of
+    /// UTF-8 (the only one JSON has, RFC 8259 §8.1) and other parameters ignored; compared as bytes because
+    /// this runs on every event.
     static func isJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
         let type = UnsafeBufferPointer(rebasing: trimmingOWS(bytes[..<end]))
         guard type.count >= 16, asciiLowercaseEquals(type[0..<12], "application/") else { return false }
         let subtype = type[12...]
-        return asciiLowercaseEquals(subtype, "json") || (subtype.count > 5 && asciiLowercaseEquals(subtype.suffix(5), "+json"))
+        guard asciiLowercaseEquals(subtype, "json") || (subtype.count > 5 && asciiLowercaseEquals(subtype.suffix(5), "+json"))
+        else { return false }
+        return end == bytes.count || charsetIsUTF8(UnsafeBufferPointer(rebasing: bytes[(end + 1)...]))
+    }
+
+    /// Whether the parameters (`a=b; c="d"`) name no charset, or UTF-8 (`utf-8` or `utf8`, any case, quoted or not).
+    private static func charsetIsUTF8(_ parameters: UnsafeBufferPointer<UInt8>) -> Bool {
+        for parameter in parameters.split(separator: UInt8(ascii: ";")) {
+            guard let equals = parameter.firstIndex(of: UInt8(ascii: "=")),
+                  asciiLowercaseEquals(trimmingOWS(parameter[..<equals]), "charset")
+            else { continue }
+            var value = trimmingOWS(parameter[(equals + 1)...])
+            if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
+                value = value.dropFirst().dropLast()
+            }
+            if !asciiLowercaseEquals(value, "utf-8") && !asciiLowercaseEquals(value, "utf8") { return false }
+        }
+        return true
+    }
+
+    /// Whether a `Content-Encoding` value is empty or only `identity` (any case): the body is as sent.
+    static func isIdentityCoding(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).allSatisfy { coding in
+            let name = trimmingOWS(coding)
+            return name.isEmpty || asciiLowercaseEquals(name, "identity")
+        }
     }
 
     /// Whether `bytes` equal `expected` (given in lowercase), ignoring ASCII case.

@@ -60,7 +60,14 @@ public struct ServiceError: Error, Equatable, Sendable {
     static func unsupportedMediaType(_ contentType: String?) -> ServiceError {
         ServiceError(
             status: 415, code: "unsupported_media_type", title: "Unsupported media type",
-            detail: "the body must be application/json, not \(contentType.map { "\"\($0)\"" } ?? "untyped")"
+            detail: "the body must be application/json (in UTF-8), not \(contentType.map { "\"\($0)\"" } ?? "untyped")"
+        )
+    }
+
+    static func unsupportedMediaType(contentEncoding: String) -> ServiceError {
+        ServiceError(
+            status: 415, code: "unsupported_media_type", title: "Unsupported media type",
+            detail: "the body must be sent as is, not content-coded (Content-Encoding: \"\(contentEncoding)\")"
         )
     }
 
