@@ -137,8 +137,11 @@ struct RequestErrorTests {
             let keyed = [("Idempotency-Key", "first-push")]
             let first = try client.send(id, #"{"type":"push","screen":"A"}"#, headers: keyed)
             #expect(first.status == 200)
-            #expect(try client.send(id, #"{"type":"push","screen":"B"}"#).status == 200)
-            #expect(try client.send(id, #"{"type":"pop"}"#).status == 200)
+            expectState(try client.send(id, #"{"type":"push","screen":"B"}"#), Expected.navigation(id, version: 3, pages: ["A", "B"]))
+            // The third event reaches the limit: from this state on, no event would change anything.
+            let atLimit = Expected.navigation(id, version: 4, pages: ["A"], accepts: [])
+            expectState(try client.send(id, #"{"type":"pop"}"#), atLimit)
+            expectState(try client.state(id), atLimit)
             let before = try client.snapshot(id)
 
             for event in [#"{"type":"push","screen":"C"}"#, #"{"type":"pop"}"#, #"{"type":"didPop","screen":"A"}"#] {
@@ -147,7 +150,7 @@ struct RequestErrorTests {
             }
             try client.expectUnchanged(id, since: before)
             // A swipe of a screen already gone applies nothing: the contract's no-op, even at the limit.
-            expectState(try client.send(id, #"{"type":"didPop","screen":"B"}"#), Expected.navigation(id, version: 4, pages: ["A"]))
+            expectState(try client.send(id, #"{"type":"didPop","screen":"B"}"#), atLimit)
             try client.expectUnchanged(id, since: before)
             // A retry of a request that was applied is answered as the first time: it applies nothing.
             let retried = try client.send(id, #"{"type":"push","screen":"A"}"#, headers: keyed)
@@ -157,6 +160,15 @@ struct RequestErrorTests {
 
             let fresh = try client.createSession(app: "navigation")
             #expect(try client.send(fresh, #"{"type":"push","screen":"C"}"#).status == 200)
+
+            // A flow app at its limit lists no steps either.
+            let flow = try client.createSession(app: "flow")
+            #expect(try client.state(flow).json?["steps"] as? [String] != [])
+            for event in [#"{"type":"step","step":"mainIsRequired"}"#, #"{"type":"pop"}"#, #"{"type":"step","step":"mainIsRequired"}"#] {
+                #expect(try client.send(flow, event).status == 200)
+            }
+            let flowAtLimit = try client.state(flow).json
+            #expect(flowAtLimit?["accepts"] as? [String] == [] && flowAtLimit?["steps"] as? [String] == [])
         }
     }
 }

@@ -82,14 +82,15 @@ public final class FlowAppRuntime: AppRuntime {
         return accepted
     }
 
-    public func writeState(to json: inout JSONWriter) {
+    public func writeState(to json: inout JSONWriter, accepting: Bool) {
         json.key("tree")
         if let root = coordinator.root { writeNode(root, to: &json) } else { json.null() }
         let leaks = leakDetector.leaks()
         // One walk of the window per render: the steps, the accepted events and the screen all read it.
         let layers = window.layers
-        let steps = acceptedSteps(on: layers)
-        StateFields.writeScreen(layers: layers, accepts: acceptedEvents(steps: steps, on: layers), leaks: leaks, to: &json)
+        let steps = accepting ? acceptedSteps(on: layers) : []
+        let accepts = accepting ? acceptedEvents(steps: steps, on: layers) : []
+        StateFields.writeScreen(layers: layers, accepts: accepts, leaks: leaks, to: &json)
         json.key("steps")
         json.strings(steps)
     }

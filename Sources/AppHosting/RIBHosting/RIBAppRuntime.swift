@@ -68,7 +68,7 @@ public final class RIBAppRuntime: AppRuntime {
         return false
     }
 
-    public func writeState(to json: inout JSONWriter) {
+    public func writeState(to json: inout JSONWriter, accepting: Bool) {
         // The layers first: the tree's walk also finds the path to the controller on top of them, which
         // saves a second walk (the search `pathToTop` makes).
         let layers = window.layers
@@ -77,7 +77,7 @@ public final class RIBAppRuntime: AppRuntime {
         writeNode(root, walk: &walk, to: &json)
         let leaks = leakDetector.leaks()
         renderedPath = walk.found ? walk.path : [root]
-        let accepts = walk.found ? walk.accepted : acceptedEvents(along: [root])
+        let accepts = !accepting ? [] : walk.found ? walk.accepted : acceptedEvents(along: [root])
         StateFields.writeScreen(layers: layers, accepts: accepts, leaks: leaks, to: &json)
     }
 

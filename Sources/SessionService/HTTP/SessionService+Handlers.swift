@@ -11,7 +11,9 @@ extension SessionService {
         if store.isFull, claimSweep() { expireIdleSessions() }
         guard !store.isFull else { throw .sessionLimit(configuration.maxSessions, retryAfter: retryAfterSeconds) }
         let id = ids.nextID()
-        let session = Session(id: id, app: app, uptime: clock.uptimeMilliseconds(), idempotencyKeys: configuration.idempotencyKeysPerSession)
+        let session = Session(
+            id: id, app: app, uptime: clock.uptimeMilliseconds(), idempotencyKeys: configuration.idempotencyKeysPerSession,
+            eventLimit: configuration.maxEventsPerSession)
         let insertion = store.insert(session)
         guard insertion == .inserted else {
             session.withCore { $0.close() }
@@ -74,11 +76,11 @@ extension SessionService {
             }
             if prior != nil { throw .idempotencyKeyReused() }
             let changed: Bool
-            if core.history.count >= configuration.maxEventsPerSession {
+            if core.history.count >= core.eventLimit {
                 // A swipe of a screen already gone applies nothing whoever would handle it: the contract's
                 // no-op answers it at the limit too.
                 guard event.namesScreenAlreadyGone(from: core.runtime.window) else {
-                    throw .eventLimit(configuration.maxEventsPerSession)
+                    throw .eventLimit(core.eventLimit)
                 }
                 changed = false
             } else {

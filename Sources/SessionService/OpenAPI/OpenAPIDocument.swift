@@ -584,7 +584,7 @@ enum OpenAPIDocument {
               "top": {"type": ["string", "null"], "description": "The last screen of `stack`; null when it is empty."},
               "accepts": {
                 "type": "array",
-                "description": "The event types that the RIBs now on screen would handle with a change: each listed type has an event that would change the state now (no push once every page is on the stack, no pop at the root of a stack).",
+                "description": "The event types that the RIBs now on screen would handle with a change: each listed type has an event that would change the state now (no push once every page is on the stack, no pop at the root of a stack; nothing once the session has applied `--max-events` events).",
                 "items": {"$ref": "#/components/schemas/EventType"}
               },
               "leaks": {
@@ -594,7 +594,7 @@ enum OpenAPIDocument {
               },
               "steps": {
                 "type": "array",
-                "description": "Flow app only: the steps some flow would handle now.",
+                "description": "Flow app only: the steps some flow would handle now (none at the event limit).",
                 "items": {"type": "string"}
               }
             }

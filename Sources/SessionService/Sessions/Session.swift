@@ -6,9 +6,9 @@ package final class Session: Sendable {
     package let id: String
     private let core: Lock<SessionCore>
 
-    package init(id: String, app: AppDefinition, uptime: Int64, idempotencyKeys: Int) {
+    package init(id: String, app: AppDefinition, uptime: Int64, idempotencyKeys: Int, eventLimit: Int = .max) {
         self.id = id
-        core = Lock(SessionCore(id: id, app: app, uptime: uptime, idempotencyKeys: idempotencyKeys))
+        core = Lock(SessionCore(id: id, app: app, uptime: uptime, idempotencyKeys: idempotencyKeys, eventLimit: eventLimit))
     }
 
     /// Runs `body` with the session's state under its lock.

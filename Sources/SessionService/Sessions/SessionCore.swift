@@ -17,6 +17,8 @@ import Darwin
 package final class SessionCore {
     package let id: String
     package let app: AppDefinition
+    /// The most events this session applies (`--max-events`): a state at the limit accepts none.
+    let eventLimit: Int
     @exclusivity(unchecked) package private(set) var runtime: any AppRuntime
     @exclusivity(unchecked) package private(set) var version = 1 {
         didSet { etag = Self.etag(version) }
@@ -45,8 +47,9 @@ package final class SessionCore {
     /// Event streams watching this session (`GET .../stream`).
     @exclusivity(unchecked) var watchers = SessionWatchers()
 
-    package init(id: String, app: AppDefinition, uptime: Int64, idempotencyKeys: Int) {
+    package init(id: String, app: AppDefinition, uptime: Int64, idempotencyKeys: Int, eventLimit: Int = .max) {
         self.id = id
+        self.eventLimit = eventLimit
         self.idempotency = IdempotencyCache(limit: idempotencyKeys)
         self.app = app
         self.runtime = app.launch()
@@ -190,7 +193,9 @@ package final class SessionCore {
         versionOffset = json.count
         json.int(version)
         let fieldsOffset = json.count
-        runtime.writeState(to: &json)
+        // Every version but the first was made by one event of the history: at the limit, nothing would
+        // change the state any more, so `accepts` lists nothing.
+        runtime.writeState(to: &json, accepting: version - 1 < eventLimit)
         json.endObject()
         return fieldsOffset
     }

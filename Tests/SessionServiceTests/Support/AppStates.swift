@@ -25,12 +25,13 @@ enum Expected {
     }
 
     /// The `navigation` app: Root presents Navigation full screen; pages pushed on its stack.
-    static func navigation(_ id: String, version: Int, pages: [String] = []) -> NSDictionary {
+    /// `accepts` is what the app takes with `pages` pushed, unless given (a session at its event limit takes nothing).
+    static func navigation(_ id: String, version: Int, pages: [String] = [], accepts: [String]? = nil) -> NSDictionary {
         sessionState(
             id, app: "navigation", version: version,
             tree: node("Root", "launch", [node("Navigation", "viewable", pages.map { node($0, "viewable") })]),
             layers: [layer("root", ["Root"]), layer("fullScreen", ["Navigation"] + pages)],
-            accepts: (pages.count < 3 ? ["push"] : []) + (pages.isEmpty ? [] : ["pop", "didPop"]))
+            accepts: accepts ?? (pages.count < 3 ? ["push"] : []) + (pages.isEmpty ? [] : ["pop", "didPop"]))
     }
 
     /// The `todo` app: Root presents LoggedOut, or Todo once logged in.
