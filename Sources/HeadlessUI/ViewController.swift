@@ -145,9 +145,13 @@ open class ViewController {
         completion?()
     }
 
-    /// The user dismissed this presented controller (a sheet swiped down); UIKit asks no one first.
+    /// The user dismissed this presented controller (a sheet swiped down); UIKit asks no one first. A
+    /// full-screen presentation has no such gesture.
     public func userDidDismissInteractively() throws(ViewHierarchyError) {
         guard let presenting = presentingViewController else { throw .nothingToDismiss(screenName) }
+        if presenting.presentedViewController?.modalPresentationStyle == .fullScreen {
+            throw .notInteractivelyDismissible(screenName)
+        }
         presenting.removePresentation(kind: .interactiveDismiss, animated: true)
     }
 

@@ -16,6 +16,8 @@ public enum ViewHierarchyError: Error, Equatable, Sendable, CustomStringConverti
     case notOnStack(String)
     /// Dismissing when nothing is presented.
     case nothingToDismiss(String)
+    /// Swiping down a controller presented full screen: UIKit offers that gesture on sheets only.
+    case notInteractivelyDismissible(String)
     /// No navigation controller contains the controller that was asked to push or pop.
     case noNavigationController(String)
 
@@ -38,6 +40,8 @@ public enum ViewHierarchyError: Error, Equatable, Sendable, CustomStringConverti
             return "\(name) is not on the navigation stack"
         case let .nothingToDismiss(name):
             return "\(name) is not presenting anything and is not presented"
+        case let .notInteractivelyDismissible(name):
+            return "\(name) is presented full screen: no gesture dismisses it"
         case let .noNavigationController(name):
             return "\(name) is not inside a navigation controller"
         }

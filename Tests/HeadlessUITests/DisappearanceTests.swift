@@ -60,6 +60,20 @@ struct DisappearanceTests {
         #expect(root.lastTransition == Transition(kind: .interactiveDismiss, animated: true))
     }
 
+    @Test("a full-screen presentation has no swipe: an interactive dismiss throws and changes nothing")
+    func interactiveDismissOfFullScreen() throws {
+        let root = ViewController(screenName: "Root")
+        let page = RecordingViewController("Page")
+        page.modalPresentationStyle = .fullScreen
+        try root.present(page, animated: false)
+
+        #expect(throws: ViewHierarchyError.notInteractivelyDismissible("Page")) {
+            try page.userDidDismissInteractively()
+        }
+        #expect(root.presentedViewController === page && page.presentingViewController === root)
+        #expect(page.calls.isEmpty)
+    }
+
     @Test("an interactive dismiss of a controller nobody presents throws nothingToDismiss")
     func interactiveDismissOfUnpresented() throws {
         let root = ViewController(screenName: "Root")

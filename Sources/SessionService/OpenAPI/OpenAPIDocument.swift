@@ -548,7 +548,7 @@ enum OpenAPIDocument {
           },
           "DidDismissEvent": {
             "type": "object",
-            "description": "The client already dismissed `screen` (sheet swiped down); idempotent like `didPop`.",
+            "description": "The client already dismissed `screen` (sheet swiped down); idempotent like `didPop`. Only a sheet (`pageSheet`) has that gesture: for a full-screen page nobody handles it (409 `event_not_handled`).",
             "required": ["type", "screen"],
             "properties": {"type": {"const": "didDismiss"}, "screen": {"type": "string", "minLength": 1, "maxLength": 256}}
           },

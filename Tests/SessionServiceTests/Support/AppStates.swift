@@ -17,7 +17,8 @@ enum Expected {
         if let presented {
             children.append(node(presented.screen, "viewable"))
             layers.append(layer(presented.style, [presented.screen]))
-            accepts = ["dismiss", "didDismiss", "logout"]
+            // Only a sheet can be swiped down.
+            accepts = presented.style == "pageSheet" ? ["dismiss", "didDismiss", "logout"] : ["dismiss", "logout"]
         }
         return sessionState(
             id, app: "login", version: version,

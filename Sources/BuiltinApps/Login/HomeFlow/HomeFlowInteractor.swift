@@ -15,6 +15,7 @@ protocol HomeFlowRouting: Routing {
     /// Whether some pushable screen is not on the stack yet.
     var canPushPage: Bool { get }
     var presentedScreen: String? { get }
+    var canSwipePresentedAway: Bool { get }
     func routeToPage(_ screen: String) throws(EventError)
     func popTopPage() throws(EventError)
     /// False when `screen` is not on HomeFlow's stack.
@@ -34,7 +35,9 @@ final class HomeFlowInteractor: Interactor, EventHandling, PageListener {
 
     var acceptedEvents: [EventType] {
         guard let router else { return [] }
-        if router.presentedScreen != nil { return [.dismiss, .didDismiss, .logout] }
+        if router.presentedScreen != nil {
+            return router.canSwipePresentedAway ? [.dismiss, .didDismiss, .logout] : [.dismiss, .logout]
+        }
         // What would succeed: a push while a page is left to push, a pop above Home.
         switch (router.canPushPage, router.stackDepth > 1) {
         case (true, true): return [.push, .pop, .didPop, .present, .logout]

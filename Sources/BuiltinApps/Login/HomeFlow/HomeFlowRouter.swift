@@ -33,6 +33,8 @@ final class HomeFlowRouter: Router<HomeFlowInteractor>, HomeFlowRouting {
     var stackDepth: Int { navigation?.viewControllers.count ?? 1 }
     var canPushPage: Bool { pages.canPush(ontoStackOfDepth: stackDepth) }
     var presentedScreen: String? { presented?.name }
+    /// Whether the user can swipe the presented page away: a sheet, not a full-screen page.
+    var canSwipePresentedAway: Bool { presented?.viewController.modalPresentationStyle == .pageSheet }
 
     func routeToPage(_ screen: String) throws(EventError) {
         try pages.push(screen, by: self, onto: try stack(), listener: interactor)
@@ -63,8 +65,8 @@ final class HomeFlowRouter: Router<HomeFlowInteractor>, HomeFlowRouting {
 
     func userDidDismiss(_ screen: String) throws(EventError) -> Bool {
         // Not what HomeFlow presents (any more): not its to handle; a retried swipe of a sheet already gone is
-        // then the session's no-op.
-        guard let page = presented, page.name == screen else { return false }
+        // then the session's no-op. A full-screen page has no swipe: nobody handles one.
+        guard let page = presented, page.name == screen, canSwipePresentedAway else { return false }
         do {
             try page.viewController.userDidDismissInteractively()
         } catch {
