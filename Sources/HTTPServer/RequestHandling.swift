@@ -173,7 +173,7 @@ enum RequestHandling {
                                      detail: "No resource has a NUL byte (%00) in its path."))
         case .invalidAuthority:
             return .refused(.problem(status: 400, code: "bad_request", title: "Bad Request",
-                                     detail: "The request target's authority is not a host or is percent-encoded."))
+                                     detail: "The request target's authority is not a host, is percent-encoded or has userinfo."))
         case nil:
             break
         }

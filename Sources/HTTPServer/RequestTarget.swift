@@ -15,8 +15,9 @@ enum RequestTarget {
         /// it only to proxies: the path starts `pathOffset` bytes in, in the raw target and the decoded one
         /// alike (an authority has no percent-encoding here, so decoding leaves it as it is).
         case absolute(pathOffset: Int)
-        /// An absolute form whose authority is not one (no host, a character an authority cannot have) or is
-        /// percent-encoded: no path can be told from it with certainty once MHD has decoded it.
+        /// An absolute form whose authority is not one (no host, a character an authority cannot have), is
+        /// percent-encoded (no path can be told from it with certainty once MHD has decoded it), or carries
+        /// userinfo (RFC 9110 §4.2.4: an error, likely there to disguise the host).
         case invalid
     }
 
@@ -37,13 +38,12 @@ enum RequestTarget {
         return isHostAndPort(bytes) ? .absolute(pathOffset: scheme + authority) : .invalid
     }
 
-    /// Whether `authority` is `[userinfo@]host[:port]` with a host (RFC 9110 §4.2.1 has an http URI without one
-    /// rejected), in the characters RFC 3986 §3.2 allows, and without percent-encoding.
+    /// Whether `authority` is `host[:port]` with a host (RFC 9110 §4.2.1 has an http URI without one rejected),
+    /// in the characters RFC 3986 §3.2 allows, without percent-encoding, and without userinfo (`@`).
     private static func isHostAndPort(_ authority: UnsafeRawBufferPointer) -> Bool {
-        let allowed = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@[]"
+        let allowed = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:[]"
         guard authority.allSatisfy({ allowed.utf8.contains($0) }) else { return false }
-        let afterUserinfo = authority.lastIndex(of: UInt8(ascii: "@")).map { $0 + 1 } ?? 0
-        let hostAndPort = authority[afterUserinfo...]
+        let hostAndPort = authority[...]
         // An IP literal ends at its "]"; any other host at the port's ":".
         let host = hostAndPort.first == UInt8(ascii: "[")
             ? hostAndPort.prefix { $0 != UInt8(ascii: "]") }.dropFirst()
