@@ -113,10 +113,16 @@ public struct HTTPRequest {
     /// A list-valued header (such as `If-Match`) sent on one line or several, as one list: RFC 9110 reads the
     /// lines `If-Match: "1"` and `If-Match: "2"` as `"1", "2"`. Nil without the header.
     public func headerList(_ name: String) -> String? {
+        // A single lookup answers the usual request, which does not send the header at all.
+        guard withHeaderBytes(name, { $0 != nil }) else { return nil }
+        return headerLines(name).joined(separator: ", ")
+    }
+
+    /// Every line of a request header, matched case-insensitively, in the order sent (none without it): a field
+    /// that may appear only once is refused when it appears more often.
+    public func headerLines(_ name: String) -> [String] {
         switch source {
         case .live(_, let connection, _):
-            // A single lookup answers the usual request, which does not send the header at all.
-            guard withHeaderBytes(name, { $0 != nil }) else { return nil }
             var lines = HeaderLines(name: name)
             withUnsafeMutablePointer(to: &lines) { pointer in
                 _ = MHD_get_connection_values(connection, .HEADER_KIND, { context, _, key, value in
@@ -128,14 +134,13 @@ public struct HTTPRequest {
                     return .YES
                 }, pointer)
             }
-            return lines.values.joined(separator: ", ")
+            return lines.values
         case .detached(let detached):
-            let values = detached.headers.filter { asciiCaseInsensitiveEquals($0.name, name) }.map(\.value)
-            return values.isEmpty ? nil : values.joined(separator: ", ")
+            return detached.headers.filter { asciiCaseInsensitiveEquals($0.name, name) }.map(\.value)
         }
     }
 
-    /// What `headerList` collects while MHD walks the headers.
+    /// What `headerLines` collects while MHD walks the headers.
     private struct HeaderLines {
         let name: String
         var values: [String] = []

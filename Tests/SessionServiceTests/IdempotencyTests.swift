@@ -71,7 +71,7 @@ struct IdempotencyTests {
         }
     }
 
-    @Test("an empty key or one over 255 bytes is 400 invalid_header and applies nothing; 255 bytes is a key")
+    @Test("an empty key, one over 255 bytes or two keys are 400 invalid_header and apply nothing; 255 bytes is a key")
     func invalidKey() throws {
         try withTestServer { client in
             let id = try client.createSession()
@@ -80,6 +80,12 @@ struct IdempotencyTests {
             for key in ["", String(repeating: "k", count: 256)] {
                 let refused = try client.expectRefusal(id, push, status: 400, code: "invalid_header", headers: [("Idempotency-Key", key)])
                 #expect(refused.json?["detail"] as? String == "Idempotency-Key must be 1 to 255 bytes")
+            }
+            // Two keys, the same or not, name no one request to repeat.
+            for second in ["one", "two"] {
+                let refused = try client.expectRefusal(id, push, status: 400, code: "invalid_header",
+                                                       headers: [("Idempotency-Key", "one"), ("Idempotency-Key", second)])
+                #expect(refused.json?["detail"] as? String == "Idempotency-Key must be sent once")
             }
             let longest = [("Idempotency-Key", String(repeating: "k", count: 255))]
             let first = try client.send(id, push, headers: longest)

@@ -59,6 +59,8 @@ extension SessionService {
         guard let session = store.session(id) else { throw .sessionNotFound() }
         let ifMatch = request.headerList("If-Match")
         let key = request.withHeaderBytes("Idempotency-Key") { $0.map { IdempotencyKey(bytes: Array($0)) } }
+        // Two keys name no one request to repeat (the first alone would be used, the second ignored).
+        let repeatedKey = key != nil && request.headerLines("Idempotency-Key").count > 1
         let body = request.body
         // Outside the lock: up to --max-body bytes to read.
         let digest = key.map { _ in BodyDigest(body) }
@@ -69,6 +71,7 @@ extension SessionService {
             if let key, key.bytes.isEmpty || key.bytes.count > IdempotencyCache.maxKeyLength {
                 throw .invalidHeader("Idempotency-Key must be 1 to \(IdempotencyCache.maxKeyLength) bytes")
             }
+            if repeatedKey { throw .invalidHeader("Idempotency-Key must be sent once") }
             let prior = key.flatMap { core.idempotency[$0] }
             if let prior, prior.body == digest { return prior.response }
             if let ifMatch, !Self.matches(ifMatch, version: core.version) {

@@ -261,7 +261,7 @@ enum OpenAPIDocument {
                 }
               },
               "400": {
-                "description": "`malformed_event`: the body is not a JSON object, `type` is missing, a field is missing, empty, longer than 256 characters or of the wrong type. `unknown_event`: `type` is not one of the event types (`detail` lists them). `invalid_header`: `Idempotency-Key` is empty or longer than 255 bytes. `bad_request`: framing the server cannot trust or an absolute-form target whose authority is not a host (as `HTTPBadRequest` says). text/html: microhttpd could not parse the request.",
+                "description": "`malformed_event`: the body is not a JSON object, `type` is missing, a field is missing, empty, longer than 256 characters or of the wrong type. `unknown_event`: `type` is not one of the event types (`detail` lists them). `invalid_header`: `Idempotency-Key` is empty, longer than 255 bytes or sent more than once. `bad_request`: framing the server cannot trust or an absolute-form target whose authority is not a host (as `HTTPBadRequest` says). text/html: microhttpd could not parse the request.",
                 "content": {
                   "application/problem+json": {
                     "schema": {
