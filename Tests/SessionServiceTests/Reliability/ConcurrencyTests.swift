@@ -193,7 +193,9 @@ extension ReliabilityTests {
                 if top == "Login" {
                     options.append(["type": "login", "name": "client\(client)"])
                 } else if layers.count > 1 {
-                    options += [["type": "dismiss"], ["type": "didDismiss", "screen": top ?? "Profile"], ["type": "logout"]]
+                    options += [["type": "dismiss"], ["type": "logout"]]
+                    // Only a sheet can be swiped down.
+                    if layers.last?["style"] as? String == "pageSheet" { options.append(["type": "didDismiss", "screen": top ?? "Profile"]) }
                 } else {
                     pages(after: "Home")
                     options += [["type": "present", "screen": "Profile"], ["type": "present", "screen": "Profile", "style": random.pick(["fullScreen", "pageSheet"])], ["type": "logout"]]
