@@ -10,7 +10,16 @@ public enum Ribsd {
     public static let version = "0.1.0"
 
     /// Runs the server for `registry` until SIGINT or SIGTERM; exits the process (0 on a clean stop, 2 on bad flags or a port in use).
+    /// Call it before starting threads of your own: those would not inherit the blocked stop signals.
     public static func main(registry: AppRegistry, arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        // SIGINT and SIGTERM blocked first, in this thread and so in every thread started from here on, and taken
+        // by this thread when it waits for them (`sigwait`, at the end): one that comes early (a supervisor
+        // stopping the server the moment it is announced) stays pending until then. With handlers installed
+        // after start-up it ended the process by its default action, or was lost and the server ran on.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        for signalNumber in [SIGINT, SIGTERM] { sigaddset(&stopSignals, signalNumber) }
+        pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
         // A log pipe whose reader went away must cost log lines, not the process: a write to it then fails
         // with EPIPE instead of raising SIGPIPE, whose default is to end the process. (MHD already sends
         // with MSG_NOSIGNAL, so clients that hang up never raised it.)
@@ -61,31 +70,23 @@ public enum Ribsd {
         sweeper.setEventHandler { service.expireIdleSessions() }
         sweeper.resume()
 
-        var sources: [any DispatchSourceSignal] = []
-        // The handlers run on a concurrent queue: a second signal during the drain (SIGINT after SIGTERM, or a
-        // second Ctrl-C) must not tear the sessions down and exit under requests the first one waits for.
-        let stopping = Atomic<Bool>(false)
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler {
-                guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
-                // Stop accepting, let requests in flight finish, then tear the sessions down.
-                logger.message(.info, "stopping", fields: [("signal", signalNumber == SIGINT ? "SIGINT" : "SIGTERM")], always: true)
-                // Watchers hear why their stream ends; requests in flight still find their sessions.
-                service.endStreams()
-                server.stop()
-                sweeper.cancel()
-                service.closeAll()
-                logger.message(.info, "stopped", always: true)
-                // A log reader that is stuck gets two seconds, then the process ends without its last lines.
-                logger.flush(timeout: 2)
-                exit(0)
-            }
-            source.resume()
-            sources.append(source)
-        }
-        withExtendedLifetime(sources) { dispatchMain() }
+        // This thread waits for the stop signal (nothing in the server uses the main queue, so it need not run
+        // `dispatchMain`, which unblocks signals here). One stop, whatever comes after: a second signal during
+        // the drain (SIGINT after SIGTERM, or a second Ctrl-C) stays blocked and pending, and must not tear the
+        // sessions down under requests still in flight.
+        var received: Int32 = 0
+        while sigwait(&stopSignals, &received) != 0 {}
+        // Stop accepting, let requests in flight finish, then tear the sessions down.
+        logger.message(.info, "stopping", fields: [("signal", received == SIGINT ? "SIGINT" : "SIGTERM")], always: true)
+        // Watchers hear why their stream ends; requests in flight still find their sessions.
+        service.endStreams()
+        server.stop()
+        sweeper.cancel()
+        service.closeAll()
+        logger.message(.info, "stopped", always: true)
+        // A log reader that is stuck gets two seconds, then the process ends without its last lines.
+        logger.flush(timeout: 2)
+        exit(0)
     }
 
     private static func fail(_ message: String) -> Never {

@@ -125,6 +125,18 @@ extension ReliabilityTests {
             }
         }
 
+        @Test("a SIGTERM or SIGINT the moment the address is announced still stops it cleanly, every time")
+        func signalAtOnce() throws {
+            // Before, a signal there either ended the process by its default action or was lost (the server ran on).
+            for round in 0..<16 {
+                let (ribsd, _, _) = try RibsdProcess.listening([])
+                ribsd.signal(round % 2 == 0 ? SIGTERM : SIGINT)
+                let exit = ribsd.wait(timeout: 20)
+                // nil: still running after 20 s (the signal was lost), then killed.
+                #expect(exit?.exited == true && exit?.status == 0, "round \(round): \(String(describing: exit)); stderr: \(ribsd.stderr)")
+            }
+        }
+
         @Test("SIGTERM then SIGINT at once: one stop, logged once, exit 0")
         func twoSignals() throws {
             let (ribsd, port, _) = try RibsdProcess.listening([])
