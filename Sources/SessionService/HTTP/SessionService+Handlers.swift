@@ -32,7 +32,29 @@ extension SessionService {
     }
 
     func history(id: String) throws(ServiceError) -> HTTPResponse {
-        try withLiveSession(id) { core in .json(core.historyJSON()) }
+        // Under the lock only what is quick: the answer prepared for this version, or the entries (an array
+        // shared copy-on-write). Up to --max-events of them take a while to write, and the session's other
+        // requests must not wait for that; the answer made is then shared until the next event, so repeated
+        // reads of a long history neither write it again nor copy it into MHD once per request.
+        guard let session = store.session(id) else { throw .sessionNotFound() }
+        let (history, version, prepared) = try session.withCore { (core: SessionCore) throws(ServiceError) in
+            try checkLive(core, now: clock.uptimeMilliseconds())
+            return (core.history, core.version, core.preparedHistory.flatMap { $0.version == core.version ? $0 : nil })
+        }
+        if let prepared {
+            var response = HTTPResponse.json(prepared.body)
+            response.prepared = prepared.response
+            return response
+        }
+        var response = HTTPResponse.json(SessionCore.historyJSON(history))
+        guard let made = PreparedResponse(headers: response.headers, body: response.body) else { return response }
+        session.withCore { core in
+            if !core.isClosed && core.version == version {
+                core.preparedHistory = PreparedHistory(version: version, body: response.body, response: made)
+            }
+        }
+        response.prepared = made
+        return response
     }
 
     func deleteSession(id: String) throws(ServiceError) -> HTTPResponse {

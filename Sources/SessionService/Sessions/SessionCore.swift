@@ -26,6 +26,9 @@ package final class SessionCore {
     /// `version` as a strong entity tag, `"N"`, made once per version rather than once per response.
     @exclusivity(unchecked) private(set) var etag = SessionCore.etag(1)
     @exclusivity(unchecked) private(set) var history: [HistoryEntry] = []
+    /// The answer to `GET …/history` at this version, once a request made it (outside the lock: a long history
+    /// takes a while).
+    @exclusivity(unchecked) var preparedHistory: PreparedHistory?
     /// The whole state document at `version`: every request at this version gets these bytes.
     @exclusivity(unchecked) package private(set) var stateJSON: [UInt8] = [] {
         // The prepared answer holds the old bytes: the next `GET` prepares the new ones.
@@ -96,6 +99,8 @@ package final class SessionCore {
         guard !unchanged else { return false }
         version += 1
         history.append(HistoryEntry(version: version, event: event, atMilliseconds: now))
+        // A stale one would never be answered again (its version is gone): freed now, not at the next read.
+        if preparedHistory != nil { preparedHistory = nil }
         stateJSON = next.bytes
         fieldsOffset = nextFieldsOffset
         watchers.publish(version: version, state: stateJSON)
@@ -107,12 +112,13 @@ package final class SessionCore {
         guard !isClosed else { return }
         isClosed = true
         preparedState = nil
+        preparedHistory = nil
         runtime.tearDown()
         watchers.end(reason)
     }
 
-    /// The `history` document.
-    func historyJSON() -> [UInt8] {
+    /// The `history` document of `history` (a copy taken under the lock, rendered outside it).
+    static func historyJSON(_ history: [HistoryEntry]) -> [UInt8] {
         var json = JSONWriter(capacity: 64 + history.count * 96)
         json.beginObject()
         json.key("events")
