@@ -130,7 +130,8 @@ public final class HTTPServer: Sendable {
     /// Graceful stop: stop accepting (the listening socket is shut down and closed: new connections are refused
     /// at once, ones not yet accepted are reset), finish every open stream, let in-flight requests finish for up
     /// to `gracePeriod` (their responses carry `Connection: close`), then close every connection and join MHD's
-    /// threads. Blocks until done. Idempotent.
+    /// threads; past the grace period only the handlers already running finish, and requests not yet handled
+    /// are dropped. Blocks until done. Idempotent.
     /// Must not be called from a handler (it waits for MHD's threads, one of which would be the caller).
     public func stop(gracePeriod: Duration = .seconds(10)) {
         let running: (MHDHandle, ServerContext, AcceptLoop)? = state.withLock { state in
@@ -162,7 +163,12 @@ public final class HTTPServer: Sendable {
             usleep(2_000)
         }
         let unfinished = context.inFlight.total
-        if unfinished > 0 { log(.notice, "stopping with \(unfinished) request(s) still in flight after the grace period") }
+        if unfinished > 0 {
+            log(.notice, "stopping with \(unfinished) request(s) still in flight after the grace period; those not being handled yet are dropped")
+        }
+        // MHD_stop_daemon lets each worker finish its round, handling every request it has read: past the grace
+        // period, only the handlers already running still get to finish.
+        context.abandoning.store(true, ordering: .relaxed)
         MHD_stop_daemon(handle.pointer)
         // MHD's threads are joined: no callback can use `context` any more; the reference dies here.
         withExtendedLifetime(context) {}

@@ -67,6 +67,7 @@ enum RequestHandling {
                 return .YES
             }
             state.phase = .answered
+            if context.abandoning.load(ordering: .relaxed) { return .NO }
             let response = admitStream(respond(to: state, url: url, connection: connection, context: context), context: context)
             state.status = response.status
             state.logTag = response.logTag

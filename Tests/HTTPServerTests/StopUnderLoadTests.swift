@@ -33,6 +33,34 @@ extension HTTPServerTests {
             print(String(decoding: child?.standardOutputContent ?? [], as: UTF8.self), terminator: "")
         }
 
+        /// Requests MHD has already read when the grace period ends are dropped, not handled one by one: the stop
+        /// then takes the grace period and the handlers already running, whatever is queued behind them.
+        @Test func pastTheGracePeriodUnhandledRequestsAreDropped() throws {
+            let handled = Atomic<Int>(0)
+            let router = HTTPRouter()
+            router.add(.GET, "/slow") { _ in
+                handled.add(1, ordering: .relaxed)
+                usleep(200_000)
+                return HTTPResponse(status: 200, body: Array("slow".utf8))
+            }
+            // One worker: the twelve requests wait for it in turn (200 ms each when each is handled).
+            let configuration = ServerConfiguration(port: 0, threads: 1, idleTimeout: 30)
+            let server = HTTPServer(configuration: configuration, router: router, log: LogSink().closure)
+            try server.start()
+            let clients = try (0..<12).map { _ in try RawClient(port: server.port) }
+            // While the worker handles the first, the other eleven arrive: its next round finds them all read.
+            try clients[0].send(RawClient.request("GET", "/slow"))
+            while handled.load(ordering: .relaxed) == 0 { usleep(1_000) }
+            for client in clients.dropFirst() { try client.send(RawClient.request("GET", "/slow")) }
+            // That round has begun before the stop does.
+            while handled.load(ordering: .relaxed) < 2 { usleep(1_000) }
+            let started = ContinuousClock.now
+            server.stop(gracePeriod: .milliseconds(100))
+            let took = ContinuousClock.now - started
+            #expect(took < .milliseconds(1_200), "stop took \(took)")
+            #expect(handled.load(ordering: .relaxed) < 8, "\(handled.load(ordering: .relaxed)) of 12 handled")
+        }
+
         /// One round: 16 clients open connections and send requests as fast as they can (one to four per
         /// connection, the last one sometimes with `Connection: close`) while the server is stopped.
         private static func runRound(_ round: Int) throws {
