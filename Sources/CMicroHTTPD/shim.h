@@ -9,6 +9,7 @@
 #endif
 #include <stdarg.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/types.h>
@@ -130,13 +131,37 @@ static inline int cmhd_socket_idle(int socket) {
     return unread == 0 && unacknowledged == 0;
 }
 
+/// Sockets whose request is being read or handled: one flag byte per descriptor number, `CMHD_BUSY_SOCKETS`
+/// of them (sockets numbered past that are not tracked). A client that shut its sending side after its
+/// request still waits for the answer, and its socket, read empty and with nothing sent yet, would otherwise
+/// look departed. A plain byte array to Swift (a C array member would import as a tuple of 65,536 elements).
+#define CMHD_BUSY_SOCKETS 65536
+
+/// A table with no socket busy; NULL when out of memory. Free it with `free`.
+static inline unsigned char *cmhd_busy_sockets_create(void) {
+    return (unsigned char *)calloc(CMHD_BUSY_SOCKETS, 1);
+}
+
+/// Marks `socket` busy or not (relaxed: the accept thread's poll reads it after a request's start, which
+/// comes long after the socket was accepted, and a stale flag at worst keeps one connection counted).
+static inline void cmhd_busy_sockets_set(unsigned char *table, int socket, int busy) {
+    if (table == NULL || socket < 0 || socket >= CMHD_BUSY_SOCKETS) return;
+    __atomic_store_n(&table[socket], (unsigned char)(busy != 0), __ATOMIC_RELAXED);
+}
+
+static inline int cmhd_busy_sockets_get(const unsigned char *table, int socket) {
+    if (table == NULL || socket < 0 || socket >= CMHD_BUSY_SOCKETS) return 0;
+    return __atomic_load_n(&table[socket], __ATOMIC_RELAXED);
+}
+
 /// How many of `count` sockets their peers still hold; `reclaimed` gets how many they do not. A poll with no
 /// wait: a socket that failed, or whose peer closed, or shut its sending side with nothing left in either
 /// queue, does not count, and is shut down both ways so that its connection ends at the server's next look
 /// at it. (One whose peer shut its sending side while answers are still on their way counts: a client may
-/// do that after its last request and read on, and one that reads nothing holds its connection all the same.)
+/// do that after its last request and read on, and one that reads nothing holds its connection all the same.
+/// So does one whose request `busy` marks as being read or handled: its answer is still to come.)
 /// The sockets a failed poll was to look at all count; those shut down before it stay reclaimed.
-static inline int cmhd_reclaim_departed(const int *sockets, int count, int *reclaimed) {
+static inline int cmhd_reclaim_departed(const unsigned char *busy, const int *sockets, int count, int *reclaimed) {
     struct pollfd entries[64];
     int held = 0;
     *reclaimed = 0;
@@ -151,7 +176,8 @@ static inline int cmhd_reclaim_departed(const int *sockets, int count, int *recl
         for (int i = 0; i < batch; i++) {
             short revents = entries[i].revents;
             int departed = (revents & (POLLHUP | POLLERR | POLLNVAL)) != 0
-                || ((revents & POLLRDHUP) != 0 && cmhd_socket_idle(entries[i].fd));
+                || ((revents & POLLRDHUP) != 0 && cmhd_socket_idle(entries[i].fd)
+                    && !cmhd_busy_sockets_get(busy, entries[i].fd));
             if (!departed) {
                 held++;
                 continue;

@@ -40,12 +40,15 @@ enum MHDCallbacks {
 
     /// MHD_OPTION_NOTIFY_COMPLETED: the request ended (normally, by error, timeout or client abort).
     /// Releases the state retained in `uriLog`, updates the in-flight count and reports to the hook.
-    static let requestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _ in
+    static let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, conCls, _ in
         guard let cls, let conCls, let raw = conCls.pointee else { return }
         conCls.pointee = nil
         let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
         let state = Unmanaged<RequestState>.fromOpaque(raw).takeRetainedValue()
-        if state.counted { context.inFlight.add(-1) }
+        if state.counted {
+            context.inFlight.add(-1)
+            if let connection { context.connections.markBusy(cmhd_connection_socket(connection), false) }
+        }
         if let hook = context.onRequestCompleted, state.phase != .created, state.started != 0 {
             let elapsed = monotonicNanoseconds() &- state.started
             hook(HTTPRequestSummary(

@@ -1,9 +1,13 @@
 import CMicroHTTPD
 
-/// A pointer to an MHD daemon, connection or response that has to cross threads.
+/// A pointer to an MHD daemon, connection or response, or to the shim's busy-sockets table, that has to
+/// cross threads.
 ///
-/// `@unchecked Sendable` (the only one in this module) because `OpaquePointer` is not Sendable, yet all three
-/// objects are designed for cross-thread use and are only used in the ways MHD allows:
+/// `@unchecked Sendable` (the only one in this module) because `OpaquePointer` is not Sendable, yet all four
+/// objects are designed for cross-thread use and are only used in the ways they allow:
+/// - the busy-sockets table (`OpenConnections`): its flag bytes are only read and written with the shim's
+///   atomic operations, and it is freed once, when the `OpenConnections` owning it goes (after MHD's threads
+///   and the accept thread, which hold it through the server's context);
 /// - the daemon: MHD's own threads run it; `AcceptLoop`'s thread calls MHD_add_connection (thread-safe with
 ///   ITC) until `HTTPServer.stop` has joined it, and only then calls MHD_stop_daemon, once, after taking the
 ///   daemon out of the state lock;

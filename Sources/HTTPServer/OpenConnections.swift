@@ -28,10 +28,26 @@ final class OpenConnections: Sendable {
     let limit: Int
     let limitPerAddress: Int
     private let table = Lock(Table())
+    /// The sockets whose request is being read or handled (`markBusy`): such a socket is never reclaimed, even
+    /// if its client has shut its sending side (it waits for its answer). Nil if it could not be allocated:
+    /// then no socket is taken for busy.
+    private let busy: MHDHandle?
 
     init(limit: Int, limitPerAddress: Int) {
         self.limit = limit
         self.limitPerAddress = limitPerAddress
+        busy = cmhd_busy_sockets_create().map { MHDHandle(pointer: OpaquePointer($0)) }
+    }
+
+    deinit {
+        if let busy { free(UnsafeMutableRawPointer(busy.pointer)) }
+    }
+
+    /// Marks `socket`'s request as being read or handled (from its headers until its answer is queued, or it
+    /// ends), or no longer.
+    func markBusy(_ socket: Int32, _ isBusy: Bool) {
+        guard let busy else { return }
+        cmhd_busy_sockets_set(UnsafeMutablePointer(busy.pointer), socket, isBusy ? 1 : 0)
     }
 
     /// Records `socket` as `address`'s, unless a limit is reached: then nothing is recorded. Only at a limit
@@ -47,11 +63,11 @@ final class OpenConnections: Sendable {
             // A number just accepted belongs to no open connection: a record of it is such a stale one.
             Self.forget(socket, in: &table)
             var reclaimed = 0
-            if table.owners.count >= limit, Self.held(Array(table.owners.keys), reclaimed: &reclaimed) >= limit {
+            if table.owners.count >= limit, held(Array(table.owners.keys), reclaimed: &reclaimed) >= limit {
                 return (.full, reclaimed)
             }
             if let open = table.sockets[address], open.count >= limitPerAddress,
-               Self.held(open, reclaimed: &reclaimed) >= limitPerAddress {
+               held(open, reclaimed: &reclaimed) >= limitPerAddress {
                 return (.crowded, reclaimed)
             }
             table.sockets[address, default: []].append(socket)
@@ -77,10 +93,11 @@ final class OpenConnections: Sendable {
     }
 
     /// How many of `sockets` their clients hold; adds those they do not to `reclaimed`.
-    private static func held(_ sockets: [Int32], reclaimed: inout Int) -> Int {
+    private func held(_ sockets: [Int32], reclaimed: inout Int) -> Int {
         var departed: Int32 = 0
+        let table = busy.map { UnsafePointer<UInt8>($0.pointer) }
         let held = sockets.withUnsafeBufferPointer {
-            cmhd_reclaim_departed($0.baseAddress, Int32(clamping: $0.count), &departed)
+            cmhd_reclaim_departed(table, $0.baseAddress, Int32(clamping: $0.count), &departed)
         }
         reclaimed += Int(departed)
         return Int(held)

@@ -55,6 +55,10 @@ extension RequestHandling {
             return .NO
         }
         stream.attach(to: connection)
+        let socket = cmhd_connection_socket(connection)
+        // A stream is answered for as long as it lasts: from here its socket is judged like any other, so a
+        // client that left (or only shut its sending side) gives its slot back at a limit.
+        context.connections.markBusy(socket, false)
         if cmhd_set_connection_timeout(connection, context.streamTimeout) != .YES {
             context.log("could not set the timeout of a stream connection")
         }
@@ -63,7 +67,7 @@ extension RequestHandling {
         // failed write would notice it for the ~15 minutes of TCP's own retransmissions, and its stream would
         // hold a `maxStreams` slot all along. Past this the socket fails, and the heartbeat round's poll sees it.
         let milliseconds = UInt32(clamping: UInt64(context.streamTimeout) * 1000)
-        if cmhd_socket_set_user_timeout(cmhd_connection_socket(connection), milliseconds) != 0 {
+        if cmhd_socket_set_user_timeout(socket, milliseconds) != 0 {
             context.log("could not set the TCP user timeout of a stream connection")
         }
         return MHD_queue_response(connection, UInt32(response.status), mhdResponse)

@@ -33,6 +33,8 @@ enum RequestHandling {
             state.phase = .receiving
             state.counted = true
             context.inFlight.add(1)
+            // Until it is answered, its client may shut its sending side and still wait: not a departed one.
+            context.connections.markBusy(cmhd_connection_socket(connection), true)
             state.method = HTTPMethod(cString: method)
             let head = cmhd_request_head(connection, version)
             switch head & Int32(CMHD_FRAMING_MASK.rawValue) {

@@ -124,6 +124,31 @@ extension HTTPServerTests {
             }
         }
 
+        /// A client that shut its sending side right after its request waits for the answer even before any of
+        /// it is sent (its handler still running): a connection at the limit does not take its place.
+        @Test func aClientThatShutItsSendingSideCountsWhileItsRequestIsHandled() throws {
+            let router = standardRouter()
+            router.add(.GET, "/slow") { _ in
+                usleep(600_000)
+                return HTTPResponse(status: 200, body: Array("slow".utf8))
+            }
+            try withServer({ $0.perIPConnectionLimit = 2; $0.idleTimeout = 30 }, router: router) { server in
+                let waiting = try RawClient(port: server.port)
+                try waiting.send(RawClient.request("GET", "/slow"))
+                _ = shutdown(waiting.fd, Int32(SHUT_WR))
+                let idle = try RawClient(port: server.port)
+                #expect(waitUntil { server.openConnections == 2 })
+                usleep(100_000)
+                // At the limit: the one waiting for its answer counts, so this one is refused.
+                let refused = try RawClient(port: server.port, timeout: 3)
+                try? refused.send(RawClient.request("GET", "/hello"))
+                #expect(throws: (any Error).self) { try refused.readResponse() }
+                let answer = try waiting.readResponse()
+                #expect(answer.status == 200 && answer.body == Array("slow".utf8))
+                withExtendedLifetime(idle) {}
+            }
+        }
+
         /// A stream's client that shut its sending side has left (as the stream sweeps take it). At the limit
         /// its connection is shut down and its stream ended at once: MHD leaves a stream's connection alone
         /// while it is suspended, so the shutdown alone would keep it, uncounted, until the next heartbeat.
