@@ -20,6 +20,11 @@ public enum Ribsd {
         sigemptyset(&stopSignals)
         for signalNumber in [SIGINT, SIGTERM] { sigaddset(&stopSignals, signalNumber) }
         pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
+        // Started with stdin, stdout or stderr closed (`2>&-`), the next descriptor opened would take its number:
+        // the listening socket or one of MHD's, and log lines would be written into it. /dev/null holds the place.
+        for standard in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(standard, F_GETFD) == -1 {
+            _ = open("/dev/null", O_RDWR)
+        }
         // A log pipe whose reader went away must cost log lines, not the process: a write to it then fails
         // with EPIPE instead of raising SIGPIPE, whose default is to end the process. (MHD already sends
         // with MSG_NOSIGNAL, so clients that hang up never raised it.)

@@ -288,6 +288,19 @@ extension ReliabilityTests {
             #expect(exit?.exited == true && exit?.status == 0, "exit: \(String(describing: exit))")
         }
 
+        @Test("started with stderr closed: log lines go nowhere, not into a socket that took descriptor 2")
+        func closedStderr() throws {
+            let (ribsd, port, _) = try RibsdProcess.listening(["--log-level", "info"], stderr: .closed)
+            let client = HTTPClient(port: port)
+            for _ in 0..<20 { #expect(try client.request("GET", "/healthz").status == 200) }
+            // Written into the listening socket or an MHD descriptor, every line failed and was counted lost.
+            let metrics = try parsePrometheus(try client.request("GET", "/metrics").text)
+            #expect(metrics["ribsd_log_lines_dropped_total"] == 0)
+            ribsd.signal(SIGTERM)
+            let exit = ribsd.wait(timeout: 20)
+            #expect(exit?.exited == true && exit?.status == 0, "exit: \(String(describing: exit))")
+        }
+
         @Test("a log reader that falls behind: requests never wait for it; lost lines are counted, noticed in the log and in /metrics")
         func slowLogReader() throws {
             // stderr is a pipe of 64 KiB that nobody reads until the end, and the log buffer holds 4 KiB: about

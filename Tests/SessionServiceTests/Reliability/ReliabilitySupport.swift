@@ -338,6 +338,8 @@ enum RibsdStderr {
     case closedPipe
     /// A pipe the test holds and reads only when it chooses (`readStderr`), as a log collector that falls behind.
     case heldPipe
+    /// No stderr at all: ribsd starts with descriptor 2 closed (`2>&-` in a shell).
+    case closed
 }
 
 /// A running `ribsd`: stdout through a pipe (read line by line), stderr as `RibsdStderr` says.
@@ -354,8 +356,14 @@ final class RibsdProcess {
         guard let binary = RibsdBinary.locate() else {
             throw ClientError("ribsd not found next to \(CommandLine.arguments[0]) (build it: swift build --build-tests; or set RIBSD_BINARY)")
         }
-        process.executableURL = binary
-        process.arguments = arguments
+        if mode == .closed {
+            // Foundation's Process always gives the child a descriptor 2: a shell closes it before the exec.
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", #"exec "$0" "$@" 2>&-"#, binary.path] + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("RIBSD_") }
         environment.merge(extra) { $1 }
         process.environment = environment
@@ -363,7 +371,7 @@ final class RibsdProcess {
         stderrURL = FileManager.default.temporaryDirectory.appendingPathComponent("ribsd-stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         var writeEnd: FileHandle?
-        if mode != .file {
+        if mode == .closedPipe || mode == .heldPipe {
             // Both ends close-on-exec (Glibc does not export pipe2, so after the fact), so that processes started
             // later hold neither: a closed read end then leaves ribsd without a reader (EPIPE), and a held one
             // sees the end of the stream when ribsd exits. The read end of `.closedPipe` is closed before
