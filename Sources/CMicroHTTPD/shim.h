@@ -222,6 +222,9 @@ enum cmhd_request_head {
     /// §10.1.1 has a server ignore the expectation from HTTP/1.0, as MHD does) whose first Expect header is
     /// 100-continue, with a Content-Length above zero or a chunked body.
     CMHD_EXPECTS_CONTINUE = 4,
+    /// Flag: more than one Content-Type line. It is a single value (RFC 9110 §8.3); MHD hands on the first,
+    /// where something in front of the server may have read another.
+    CMHD_REPEATED_CONTENT_TYPE = 8,
 };
 
 struct cmhd_head_scan {
@@ -232,6 +235,7 @@ struct cmhd_head_scan {
     int other_coding;
     int seen_expect;
     int expects_continue;
+    int content_types;
 };
 
 // Exactly the test MHD makes on the value it stored: a caseless compare over the value's recorded size. (The
@@ -259,6 +263,8 @@ static inline enum MHD_Result cmhd_head_iterator(void *cls, enum MHD_ValueKind k
         // A second line is a second coding (chunked twice is no framing MHD reads, and it uses the first line).
         if (scan->has_coding || !cmhd_is_chunked(value, value_size)) scan->other_coding = 1;
         scan->has_coding = 1;
+    } else if (strcasecmp(key, "Content-Type") == 0) {
+        scan->content_types++;
     } else if (!scan->seen_expect && strcasecmp(key, "Expect") == 0) {
         scan->seen_expect = 1;
         scan->expects_continue = value != NULL && strcasecmp(value, "100-continue") == 0;
@@ -274,17 +280,19 @@ static inline int cmhd_is_nonzero_length(const char *value) {
     return 0;
 }
 
-/// The request's body framing (`CMHD_FRAMING_*`, under `CMHD_FRAMING_MASK`), plus `CMHD_EXPECTS_CONTINUE`;
+/// The request's body framing (`CMHD_FRAMING_*`, under `CMHD_FRAMING_MASK`), plus the flags
+/// `CMHD_EXPECTS_CONTINUE` and `CMHD_REPEATED_CONTENT_TYPE`;
 /// `version` is the request line's, as MHD hands it to the access handler.
 static inline int cmhd_request_head(struct MHD_Connection *connection, const char *version) {
-    struct cmhd_head_scan scan = { NULL, 0, 0, 0, 0, 0, 0 };
+    struct cmhd_head_scan scan = { NULL, 0, 0, 0, 0, 0, 0, 0 };
     MHD_get_connection_values_n(connection, MHD_HEADER_KIND, cmhd_head_iterator, &scan);
     int announces_body = scan.has_coding || cmhd_is_nonzero_length(scan.first_length);
     int http11 = version != NULL && strcasecmp(version, "HTTP/1.1") == 0;
-    int expects = scan.expects_continue && http11 && announces_body ? CMHD_EXPECTS_CONTINUE : 0;
-    if (scan.other_coding) return CMHD_FRAMING_UNREADABLE | expects;
-    if (scan.conflicting_lengths || (scan.has_coding && scan.has_length)) return CMHD_FRAMING_AMBIGUOUS | expects;
-    return CMHD_FRAMING_OK | expects;
+    int flags = (scan.expects_continue && http11 && announces_body ? CMHD_EXPECTS_CONTINUE : 0)
+        | (scan.content_types > 1 ? CMHD_REPEATED_CONTENT_TYPE : 0);
+    if (scan.other_coding) return CMHD_FRAMING_UNREADABLE | flags;
+    if (scan.conflicting_lengths || (scan.has_coding && scan.has_length)) return CMHD_FRAMING_AMBIGUOUS | flags;
+    return CMHD_FRAMING_OK | flags;
 }
 
 #endif

@@ -48,7 +48,9 @@ enum RequestHandling {
             case Int32(CMHD_FRAMING_AMBIGUOUS.rawValue):
                 state.malformed = .ambiguousLength
             default:
-                break
+                if head & Int32(CMHD_REPEATED_CONTENT_TYPE.rawValue) != 0, state.malformed == nil {
+                    state.malformed = .repeatedContentType
+                }
             }
             state.resolution = withPath(url) { context.routes.resolve(method: state.method, path: $0) }
             if head & Int32(CMHD_EXPECTS_CONTINUE.rawValue) != 0, let refusal = refusalBeforeBody(state, connection: connection, context: context) {
@@ -177,6 +179,9 @@ enum RequestHandling {
         case .invalidAuthority:
             return .refused(.problem(status: 400, code: "bad_request", title: "Bad Request",
                                      detail: "The request target's authority is not a host, is percent-encoded or has userinfo."))
+        case .repeatedContentType:
+            return .refused(.problem(status: 400, code: "bad_request", title: "Bad Request",
+                                     detail: "The request has more than one Content-Type."))
         case nil:
             break
         }

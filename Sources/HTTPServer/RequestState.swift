@@ -58,9 +58,11 @@ final class RequestState {
         /// A percent-encoded NUL in the path: MHD decodes it into a C string that ends there, so
         /// `/v1/sessions/<id>%00junk` would read as the session's own path (404).
         case nulInPath
-        /// An absolute-form target whose authority has no host, a character no authority has, or a
-        /// percent-encoding (400).
+        /// An absolute-form target whose authority has no host, a character no authority has, a
+        /// percent-encoding or userinfo (400).
         case invalidAuthority
+        /// More than one Content-Type line (400): which one describes the body is anybody's guess.
+        case repeatedContentType
     }
 
     /// The route pattern the path matched, if any (also when the method is not allowed there: a 405 is that

@@ -16,6 +16,22 @@ extension HTTPServerTests {
             }
         }
 
+        /// Content-Type is one value: with two lines, which describes the body is anybody's guess. The body is
+        /// read (the framing is sound), so the connection stays open for the next request.
+        @Test func twoContentTypesAreRefusedWithoutAHandler() throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                try client.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 3\r\ncontent-type: application/json\r\n\r\nabc")
+                let response = try client.readResponse()
+                #expect(response.status == 400)
+                #expect(String(decoding: response.body, as: UTF8.self).contains(#""detail":"The request has more than one Content-Type.""#))
+                // One is a request like any other, on the same connection.
+                try client.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 3\r\n\r\nabc")
+                let echoed = try client.readResponse()
+                #expect(echoed.status == 200 && echoed.body == Array("abc".utf8))
+            }
+        }
+
         @Test func contentLengthBesideTransferEncodingIsRefusedAndTheConnectionClosed() throws {
             try withServer { server in
                 let client = try RawClient(port: server.port)

@@ -706,7 +706,7 @@ enum OpenAPIDocument {
         },
         "responses": {
           "HTTPBadRequest": {
-            "description": "microhttpd's own answer to a request it cannot parse (no `Host`, a malformed header line, a bad `Content-Length`; text/html, no handler runs), or the server's `bad_request` problem for framing it cannot trust (`Content-Length` headers that disagree, `Content-Length` beside `Transfer-Encoding`, a `Transfer-Encoding` other than `chunked`; the connection is closed) or for an absolute-form target (`http://host/path`, routed by its path) whose authority is not a host, is percent-encoded or has userinfo.",
+            "description": "microhttpd's own answer to a request it cannot parse (no `Host`, a malformed header line, a bad `Content-Length`; text/html, no handler runs), or the server's `bad_request` problem for framing it cannot trust (`Content-Length` headers that disagree, `Content-Length` beside `Transfer-Encoding`, a `Transfer-Encoding` other than `chunked`; the connection is closed), for more than one `Content-Type` line, or for an absolute-form target (`http://host/path`, routed by its path) whose authority is not a host, is percent-encoded or has userinfo.",
             "content": {
               "text/html": {"schema": {"type": "string"}},
               "application/problem+json": {
