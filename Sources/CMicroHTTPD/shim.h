@@ -156,10 +156,12 @@ static inline int cmhd_busy_sockets_get(const unsigned char *table, int socket) 
 
 /// How many of `count` sockets their peers still hold; `reclaimed` gets how many they do not. A poll with no
 /// wait: a socket that failed, or whose peer closed, or shut its sending side with nothing left in either
-/// queue, does not count, and is shut down both ways so that its connection ends at the server's next look
-/// at it. (One whose peer shut its sending side while answers are still on their way counts: a client may
-/// do that after its last request and read on, and one that reads nothing holds its connection all the same.
-/// So does one whose request `busy` marks as being read or handled: its answer is still to come.)
+/// queue, does not count. A failed one is shut down both ways; one whose peer only stopped sending has its
+/// receiving side shut, so that the server's next read of it ends its connection, while whatever MHD has read
+/// already (pipelined requests) is still answered. (One whose peer shut its sending side while answers are
+/// still on their way counts: a client may do that after its last request and read on, and one that reads
+/// nothing holds its connection all the same. So does one whose request `busy` marks as being read or
+/// handled: its answer is still to come.)
 /// The sockets a failed poll was to look at all count; those shut down before it stay reclaimed.
 static inline int cmhd_reclaim_departed(const unsigned char *busy, const int *sockets, int count, int *reclaimed) {
     struct pollfd entries[64];
@@ -175,14 +177,15 @@ static inline int cmhd_reclaim_departed(const unsigned char *busy, const int *so
         if (poll(entries, (nfds_t)batch, 0) < 0) return held + (count - start);
         for (int i = 0; i < batch; i++) {
             short revents = entries[i].revents;
-            int departed = (revents & (POLLHUP | POLLERR | POLLNVAL)) != 0
+            int failed = (revents & (POLLHUP | POLLERR | POLLNVAL)) != 0;
+            int departed = failed
                 || ((revents & POLLRDHUP) != 0 && cmhd_socket_idle(entries[i].fd)
                     && !cmhd_busy_sockets_get(busy, entries[i].fd));
             if (!departed) {
                 held++;
                 continue;
             }
-            if ((revents & POLLNVAL) == 0) shutdown(entries[i].fd, SHUT_RDWR);
+            if ((revents & POLLNVAL) == 0) shutdown(entries[i].fd, failed ? SHUT_RDWR : SHUT_RD);
             *reclaimed += 1;
         }
     }

@@ -1,4 +1,5 @@
 @testable import HTTPServer
+import Foundation
 import Locking
 import Synchronization
 import Testing
@@ -146,6 +147,44 @@ extension HTTPServerTests {
                 let answer = try waiting.readResponse()
                 #expect(answer.status == 200 && answer.body == Array("slow".utf8))
                 withExtendedLifetime(idle) {}
+            }
+        }
+
+        /// A client that pipelines its requests and then shuts its sending side gets every answer, even while
+        /// other connections keep the address at its limit: between two of its requests (the next already read
+        /// by MHD, nothing in the socket's queues) it looks departed, and is, for counting; but only its reading
+        /// side is shut, so what MHD has read is still answered.
+        @Test func aPipeliningClientThatShutItsSendingSideGetsEveryAnswerAtTheLimit() throws {
+            try withServer({ $0.perIPConnectionLimit = 2; $0.idleTimeout = 30 }) { server in
+                let held = try RawClient(port: server.port)
+                #expect(try held.roundTrip("GET", "/hello").status == 200)
+                // Connections opened and dropped one after another: each one at the limit makes the server poll.
+                // (A short pause between them: without it the backlog fills and every connect waits for a SYN retry.)
+                let churning = Lock(true)
+                let churn = Thread {
+                    while churning.withLock({ $0 }) {
+                        let fd = LoopbackSocket.connect(port: server.port, timeout: 1)
+                        if fd.fd >= 0 { close(fd.fd) }
+                        usleep(500)
+                    }
+                }
+                churn.start()
+                defer { churning.withLock { $0 = false } }
+                var short: [String] = []
+                var complete = 0
+                for round in 0..<400 {
+                    guard let pipelining = try? RawClient(port: server.port) else { continue }  // refused at the limit
+                    try? pipelining.send(String(repeating: "GET /hello HTTP/1.1\r\nHost: x\r\n\r\n", count: 5))
+                    _ = shutdown(pipelining.fd, Int32(SHUT_WR))
+                    var answers = 0
+                    while let response = try? pipelining.readResponse(), response.status == 200 { answers += 1 }
+                    // None at all: refused at the limit before its first request, which is the limit working.
+                    if answers != 0 && answers != 5 { short.append("round \(round): \(answers) of 5") }
+                    if answers == 5 { complete += 1 }
+                }
+                #expect(short.isEmpty, "\(short)")
+                #expect(complete > 0, "every round was refused: nothing was checked")
+                withExtendedLifetime(held) {}
             }
         }
 
