@@ -85,6 +85,13 @@ static inline struct MHD_Response *cmhd_create_stream_response(size_t block_size
     return MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, block_size, reader, cls, free_cb);
 }
 
+/// A response whose body is `buffer` itself, which MHD frees (with `free`) when the response goes: made from
+/// `malloc`ed bytes, it is the only copy of the body, and the response's owner may read it while it holds the
+/// response.
+static inline struct MHD_Response *cmhd_create_owned_response(size_t size, void *buffer) {
+    return MHD_create_response_from_buffer_with_free_callback(size, buffer, &free);
+}
+
 /// Answers with `response` as HTTP/1.0 would: no chunked coding, the connection closed after it (variadic
 /// MHD_set_response_options). A HEAD of a stream needs it: MHD ends a chunked answer with its last chunk even
 /// when it sends no body, bytes a HEAD answer must not have.

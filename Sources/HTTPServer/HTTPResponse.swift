@@ -14,7 +14,8 @@ public struct HTTPResponse: Sendable {
     /// (over it the client gets a 503 `stream_limit` problem and the stream ends at once).
     public var stream: StreamBody?
     /// The same response built in MHD already (see `PreparedResponse`): queued instead of building one from
-    /// the fields above, which must describe it, unless the server adds `Connection: close` (stopping).
+    /// the fields above. When the server adds `Connection: close` (stopping), it answers with its own copy of
+    /// the prepared body and the headers above, which must describe it; `body` may then stay empty.
     public var prepared: PreparedResponse?
 
     /// Creates a response from a status, header fields and body bytes.

@@ -1,10 +1,12 @@
 import CMicroHTTPD
 
-/// A pointer to an MHD daemon, connection or response, or to the shim's busy-sockets table, that has to
-/// cross threads.
+/// A pointer to an MHD daemon, connection or response, to a prepared response's body, or to the shim's
+/// busy-sockets table, that has to cross threads.
 ///
-/// `@unchecked Sendable` (the only one in this module) because `OpaquePointer` is not Sendable, yet all four
+/// `@unchecked Sendable` (the only one in this module) because `OpaquePointer` is not Sendable, yet all five
 /// objects are designed for cross-thread use and are only used in the ways they allow:
+/// - a `PreparedResponse`'s body: written once before the response can be queued, then only read (by MHD
+///   sending it, and by a stopping server copying it), and freed by MHD with the response's last reference;
 /// - the busy-sockets table (`OpenConnections`): its flag bytes are only read and written with the shim's
 ///   atomic operations, and it is freed once, when the `OpenConnections` owning it goes (after MHD's threads
 ///   and the accept thread, which hold it through the server's context);

@@ -218,7 +218,9 @@ enum RequestHandling {
         if let prepared = response.prepared, !context.draining.load(ordering: .relaxed) {
             return MHD_queue_response(connection, UInt32(response.status), prepared.response.pointer)
         }
-        guard let mhdResponse = createResponse(copying: response.body) else {
+        // A prepared answer's body is its own (the response may carry none beside it).
+        let created = response.prepared.map { $0.withBody(createResponse(copying:)) } ?? createResponse(copying: response.body)
+        guard let mhdResponse = created else {
             context.log("could not create a response (out of memory?); closing the connection", .error)
             return .NO
         }
@@ -240,10 +242,11 @@ enum RequestHandling {
 
     /// An MHD response holding its own copy of `body` (MUST_COPY), or nil when MHD cannot make one.
     static func createResponse(copying body: [UInt8]) -> OpaquePointer? {
-        body.withUnsafeBytes { raw in
-            MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress),
-                                            .RESPMEM_MUST_COPY)
-        }
+        body.withUnsafeBytes(createResponse(copying:))
+    }
+
+    static func createResponse(copying raw: UnsafeRawBufferPointer) -> OpaquePointer? {
+        MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
     }
 
     /// Adds one header field to an MHD response; false when MHD refuses it (CR/LF in it, a manual Content-Length).

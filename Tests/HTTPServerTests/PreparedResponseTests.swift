@@ -1,4 +1,6 @@
+import Foundation
 import HTTPServer
+import Synchronization
 import Testing
 
 extension HTTPServerTests {
@@ -40,6 +42,36 @@ extension HTTPServerTests {
                 // The connection is still in step after HEAD: the next answer is whole.
                 #expect(try clients[0].roundTrip("GET", "/prepared").body == body)
             }
+        }
+
+        @Test("a stopping server answers from the prepared body with Connection: close, though the response carries none")
+        func answeredWhileStopping() throws {
+            let body = Array(#"{"history":"prepared"}"#.utf8)
+            let prepared = try #require(PreparedResponse(headers: [("Content-Type", "application/json")], body: body))
+            let started = Atomic<Bool>(false)
+            let router = HTTPRouter()
+            router.add(.GET, "/slow-prepared") { _ in
+                started.store(true, ordering: .relaxed)
+                usleep(300_000)
+                var response = HTTPResponse(status: 200, headers: [("Content-Type", "application/json")])
+                response.prepared = prepared
+                return response
+            }
+            let server = HTTPServer(configuration: ServerConfiguration(port: 0, threads: 1), router: router, log: LogSink().closure)
+            try server.start()
+            let client = try RawClient(port: server.port)
+            try client.send(RawClient.request("GET", "/slow-prepared"))
+            while !started.load(ordering: .relaxed) { usleep(1_000) }
+            let stopped = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                server.stop(gracePeriod: .seconds(5))
+                stopped.signal()
+            }
+            let response = try client.readResponse()
+            #expect(response.status == 200 && response.body == body)
+            #expect(response.header("Connection")?.lowercased() == "close")
+            #expect(response.header("Content-Type") == "application/json")
+            stopped.wait()
         }
 
         @Test("a header MHD refuses makes no prepared response")

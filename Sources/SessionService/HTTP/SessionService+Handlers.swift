@@ -33,16 +33,17 @@ extension SessionService {
 
     func history(id: String) throws(ServiceError) -> HTTPResponse {
         // Under the lock only what is quick: the answer prepared for this version, or the entries (an array
-        // shared copy-on-write). Up to --max-events of them take a while to write, and the session's other
-        // requests must not wait for that; the answer made is then shared until the next event, so repeated
-        // reads of a long history neither write it again nor copy it into MHD once per request.
+        // shared copy-on-write: an event applied while they are written outside pays one copy of them). Up to
+        // --max-events of them take a while to write, and the session's other requests must not wait for that;
+        // the answer made is then shared until the next event, so repeated reads of a long history neither
+        // write it again nor copy it into MHD once per request.
         guard let session = store.session(id) else { throw .sessionNotFound() }
         let (history, version, prepared) = try session.withCore { (core: SessionCore) throws(ServiceError) in
             try checkLive(core, now: clock.uptimeMilliseconds())
             return (core.history, core.version, core.preparedHistory.flatMap { $0.version == core.version ? $0 : nil })
         }
         if let prepared {
-            var response = HTTPResponse.json(prepared.body)
+            var response = HTTPResponse.json([])
             response.prepared = prepared.response
             return response
         }
@@ -50,7 +51,7 @@ extension SessionService {
         guard let made = PreparedResponse(headers: response.headers, body: response.body) else { return response }
         session.withCore { core in
             if !core.isClosed && core.version == version {
-                core.preparedHistory = PreparedHistory(version: version, body: response.body, response: made)
+                core.preparedHistory = PreparedHistory(version: version, response: made)
             }
         }
         response.prepared = made
