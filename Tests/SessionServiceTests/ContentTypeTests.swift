@@ -6,6 +6,8 @@ struct ContentTypeTests {
     @Test("JSON media types are accepted in any case, with parameters", arguments: [
         "application/json", "Application/JSON; charset=UTF-8", " application/json ", "application/vnd.ribsd.event+json",
         #"application/json;charset="utf-8""#, "application/json; charset=utf8; profile=x", "application/json;",
+        // A quoted value is one, semicolons and all.
+        #"application/json; profile="a;charset=latin1""#, #"application/json; p="\";charset=x"; charset=utf-8"#,
     ])
     func accepted(_ contentType: String) throws {
         try withTestServer { client in
@@ -19,6 +21,7 @@ struct ContentTypeTests {
         "text/plain", "text/json", "application/jsonp", "application/x-www-form-urlencoded", "json", "application/+json",
         // JSON is UTF-8 (RFC 8259 §8.1): a body said to be in another charset would be misread.
         "application/json; charset=utf-16", "application/json; charset=latin1", #"application/json; charset="""#,
+        #"application/json; profile="x"; charset=latin1"#,
     ])
     func refused(_ contentType: String) throws {
         try withTestServer { client in
@@ -44,6 +47,12 @@ struct ContentTypeTests {
                 #expect(response.json?["code"] as? String == "unsupported_media_type")
                 #expect((response.json?["detail"] as? String)?.contains("Content-Encoding") == true)
                 #expect(try client.get("/v1/sessions/\(id)").body == before.body)
+            }
+            // Each line counts: identity first says nothing of what follows.
+            if status == 415 {
+                let twoLines = try client.send(id, #"{"type":"login","name":"kim"}"#,
+                                               headers: [("Content-Encoding", "identity"), ("Content-Encoding", coding)])
+                #expect(twoLines.status == 415)
             }
             // Creating a session reads its body the same way.
             let created = try client.request("POST", "/v1/sessions", body: #"{"app":"todo"}"#, headers: [("Content-Encoding", coding)])

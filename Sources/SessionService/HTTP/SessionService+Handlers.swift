@@ -193,8 +193,10 @@ extension SessionService {
     private func requireJSON(_ request: HTTPRequest) throws(ServiceError) {
         // A coded body (gzip, say) would be parsed as if it were the JSON itself: refused, as RFC 9110 §15.5.16
         // has it, rather than answered with a puzzling `malformed_event`.
-        if let coding = request.withHeaderBytes("Content-Encoding", { $0.map(Self.isIdentityCoding) }), !coding {
-            throw .unsupportedMediaType(contentEncoding: request.header("Content-Encoding") ?? "")
+        // Every line of it: `identity` on a first line says nothing of a `gzip` on the next.
+        if request.withHeaderBytes("Content-Encoding", { $0 != nil }), var codings = request.headerList("Content-Encoding"),
+           !codings.withUTF8(Self.isIdentityCoding) {
+            throw .unsupportedMediaType(contentEncoding: codings)
         }
         // Read in place: this runs on every event, and the common value is too long for an inline String.
         switch request.withHeaderBytes("Content-Type", { $0.map(Self.isJSON) }) {
@@ -223,7 +225,15 @@ extension SessionService {
 
     /// Whether the parameters (`a=b; c="d"`) name no charset, or UTF-8 (`utf-8` or `utf8`, any case, quoted or not).
     private static func charsetIsUTF8(_ parameters: UnsafeBufferPointer<UInt8>) -> Bool {
-        for parameter in parameters.split(separator: UInt8(ascii: ";")) {
+        // Split at the semicolons outside quoted strings (`a="x;charset=latin1"` is one parameter, a's).
+        var quoted = false
+        var escaped = false
+        let separated = parameters.split(omittingEmptySubsequences: true) { byte in
+            defer { escaped = quoted && !escaped && byte == UInt8(ascii: "\\") }
+            if byte == UInt8(ascii: "\""), !escaped { quoted.toggle() }
+            return byte == UInt8(ascii: ";") && !quoted
+        }
+        for parameter in separated {
             guard let equals = parameter.firstIndex(of: UInt8(ascii: "=")),
                   asciiLowercaseEquals(trimmingOWS(parameter[..<equals]), "charset")
             else { continue }
