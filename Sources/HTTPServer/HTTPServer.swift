@@ -167,8 +167,9 @@ public final class HTTPServer: Sendable {
             log(.notice, "stopping with \(unfinished) request(s) still in flight after the grace period; those not being handled yet are dropped")
         }
         // MHD_stop_daemon lets each worker finish its round, handling every request it has read: past the grace
-        // period, only the handlers already running still get to finish.
-        context.abandoning.store(true, ordering: .relaxed)
+        // period, only the handlers already running still get to finish. (Ended early, quiet, the drain leaves
+        // a request that comes just now to that round.)
+        if ContinuousClock.now >= deadline { context.abandoning.store(true, ordering: .relaxed) }
         MHD_stop_daemon(handle.pointer)
         // MHD's threads are joined: no callback can use `context` any more; the reference dies here.
         withExtendedLifetime(context) {}
