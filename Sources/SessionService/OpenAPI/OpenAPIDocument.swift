@@ -706,7 +706,7 @@ enum OpenAPIDocument {
         },
         "responses": {
           "HTTPBadRequest": {
-            "description": "microhttpd's own answer to a request it cannot parse (no `Host`, a malformed header line, a bad `Content-Length`; text/html, no handler runs), or the server's `bad_request` problem for framing it cannot trust (`Content-Length` headers that disagree, `Content-Length` beside `Transfer-Encoding`, a `Transfer-Encoding` other than `chunked`; the connection is closed), for more than one `Content-Type` line, or for an absolute-form target (`http://host/path`, routed by its path) whose authority is not a host, is percent-encoded or has userinfo.",
+            "description": "microhttpd's own answer to a request it cannot parse (no `Host`, a malformed header line, a bad `Content-Length`; an HTML body sent without a `Content-Type` header, no handler runs), or the server's `bad_request` problem for framing it cannot trust (`Content-Length` headers that disagree, `Content-Length` beside `Transfer-Encoding`, a `Transfer-Encoding` other than `chunked`; the connection is closed), for more than one `Content-Type` line, or for an absolute-form target (`http://host/path`, routed by its path) whose authority is not a host, is percent-encoded or has userinfo.",
             "content": {
               "text/html": {"schema": {"type": "string"}},
               "application/problem+json": {
@@ -750,7 +750,7 @@ enum OpenAPIDocument {
             }
           },
           "PayloadTooLarge": {
-            "description": "`payload_too_large`: the body is over the limit (`--max-body`, default 65536 bytes). text/html: microhttpd's own answer to a chunk size too large to read; no handler runs.",
+            "description": "`payload_too_large`: the body is over the limit (`--max-body`, default 65536 bytes). text/html: microhttpd's own answer to a chunk size too large to read (no handler runs; HTML sent without a `Content-Type` header).",
             "content": {
               "text/html": {"schema": {"type": "string"}},
               "application/problem+json": {
@@ -794,11 +794,11 @@ enum OpenAPIDocument {
             }
           },
           "RequestHeaderFieldsTooLarge": {
-            "description": "microhttpd's own answer when the request headers do not fit in a connection's memory; no handler runs.",
+            "description": "microhttpd's own answer when the request headers do not fit in a connection's memory; no handler runs. Its body is HTML, sent without a `Content-Type` header.",
             "content": {"text/html": {"schema": {"type": "string"}}}
           },
           "URITooLong": {
-            "description": "microhttpd's own answer when the request line does not fit in a connection's memory; no handler runs.",
+            "description": "microhttpd's own answer when the request line does not fit in a connection's memory; no handler runs. Its body is HTML, sent without a `Content-Type` header.",
             "content": {"text/html": {"schema": {"type": "string"}}}
           }
         },
