@@ -43,8 +43,8 @@ final class OpenConnections: Sendable {
         if let busy { free(UnsafeMutableRawPointer(busy.pointer)) }
     }
 
-    /// Marks `socket`'s request as being read or handled (from its headers until its answer is queued, or it
-    /// ends), or no longer.
+    /// Marks `socket`'s request as being read or handled (from its headers until it ends; a stream's, until it
+    /// is queued), or no longer.
     func markBusy(_ socket: Int32, _ isBusy: Bool) {
         guard let busy else { return }
         cmhd_busy_sockets_set(UnsafeMutablePointer(busy.pointer), socket, isBusy ? 1 : 0)
