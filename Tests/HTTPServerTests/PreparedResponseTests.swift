@@ -61,7 +61,7 @@ extension HTTPServerTests {
             try server.start()
             let client = try RawClient(port: server.port)
             try client.send(RawClient.request("GET", "/slow-prepared"))
-            while !started.load(ordering: .relaxed) { usleep(1_000) }
+            try #require(waitUntil { started.load(ordering: .relaxed) }, "the handler never ran")
             let stopped = DispatchSemaphore(value: 0)
             Thread.detachNewThread {
                 server.stop(gracePeriod: .seconds(5))

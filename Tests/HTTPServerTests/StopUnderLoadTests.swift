@@ -50,10 +50,10 @@ extension HTTPServerTests {
             let clients = try (0..<12).map { _ in try RawClient(port: server.port) }
             // While the worker handles the first, the other eleven arrive: its next round finds them all read.
             try clients[0].send(RawClient.request("GET", "/slow"))
-            while handled.load(ordering: .relaxed) == 0 { usleep(1_000) }
+            try #require(waitUntil { handled.load(ordering: .relaxed) > 0 }, "the first request was never handled")
             for client in clients.dropFirst() { try client.send(RawClient.request("GET", "/slow")) }
             // That round has begun before the stop does.
-            while handled.load(ordering: .relaxed) < 2 { usleep(1_000) }
+            try #require(waitUntil { handled.load(ordering: .relaxed) >= 2 }, "the worker's next round never began")
             let started = ContinuousClock.now
             server.stop(gracePeriod: .milliseconds(100))
             let took = ContinuousClock.now - started
