@@ -130,7 +130,7 @@ public final class HTTPServer: Sendable {
     /// Graceful stop: stop accepting (the listening socket is shut down and closed: new connections are refused
     /// at once, ones not yet accepted are reset), finish every open stream, let in-flight requests finish for up
     /// to `gracePeriod` (their responses carry `Connection: close`), then close every connection and join MHD's
-    /// threads; past the grace period only the handlers already running finish, and requests not yet handled
+    /// threads; once the drain is over only the handlers already running finish, and requests not yet handled
     /// are dropped. Blocks until done. Idempotent.
     /// Must not be called from a handler (it waits for MHD's threads, one of which would be the caller).
     public func stop(gracePeriod: Duration = .seconds(10)) {
@@ -166,10 +166,11 @@ public final class HTTPServer: Sendable {
         if unfinished > 0 {
             log(.notice, "stopping with \(unfinished) request(s) still in flight after the grace period; those not being handled yet are dropped")
         }
-        // MHD_stop_daemon lets each worker finish its round, handling every request it has read: past the grace
-        // period, only the handlers already running still get to finish. (Ended early, quiet, the drain leaves
-        // a request that comes just now to that round.)
-        if ContinuousClock.now >= deadline { context.abandoning.store(true, ordering: .relaxed) }
+        // MHD_stop_daemon lets each worker finish its round, handling every request it has read: once the drain
+        // is over, only the handlers already running get to finish. A request that comes in that last round is
+        // dropped unhandled even when the drain ended early: its answer might never be sent before the
+        // connection closes, and a client retrying an event it never heard back from must not apply it twice.
+        context.abandoning.store(true, ordering: .relaxed)
         MHD_stop_daemon(handle.pointer)
         // MHD's threads are joined: no callback can use `context` any more; the reference dies here.
         withExtendedLifetime(context) {}

@@ -18,9 +18,9 @@ final class ServerContext: Sendable {
     let connections: OpenConnections
     /// Set by `stop()`: responses then carry `Connection: close` so keep-alive clients go away.
     let draining = Atomic<Bool>(false)
-    /// Set by `stop()` once its grace period is over: a request whose handler has not started yet is dropped
-    /// (its connection closed) rather than handled, so that the stop is not held up by every request MHD
-    /// still finds read in its sockets.
+    /// Set by `stop()` once its drain is over (nothing in flight, or the grace period out): a request whose
+    /// handler has not started yet is dropped (its connection closed) rather than handled, so that the stop is
+    /// not held up by every request MHD still finds read in its sockets.
     let abandoning = Atomic<Bool>(false)
     /// The last line MHD logged, used to explain a failed start.
     let lastLogLine = Lock<String?>(nil)
