@@ -52,9 +52,9 @@ final class OpenConnections: Sendable {
 
     /// Records `socket` as `address`'s, unless a limit is reached: then nothing is recorded. Only at a limit
     /// are sockets polled (the address's, or all of them): those whose client has gone (`cmhd_reclaim_departed`
-    /// tells how) no longer count, and the server shuts them down, so that MHD closes them at its next look
-    /// instead of keeping them. `reclaimed` says how many: a stream's connection is suspended, and MHD looks
-    /// at it only once its stream ends. The poll runs under the lock, and MHD forgets a socket (`remove`)
+    /// tells how) no longer count, and the server shuts them down (both ways if failed, else for reading) so
+    /// that MHD closes them at once. `reclaimed` says how many: a stream's connection is suspended, and MHD
+    /// looks at it only once its stream ends. The poll runs under the lock, and MHD forgets a socket (`remove`)
     /// before it closes it, so no socket polled here is closed and its number reused meanwhile. (One MHD took
     /// but could not set up stays recorded: its socket, closed, polls as gone, and its record goes when the
     /// number comes back from accept.)
