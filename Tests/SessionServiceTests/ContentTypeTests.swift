@@ -8,6 +8,7 @@ struct ContentTypeTests {
         #"application/json;charset="utf-8""#, "application/json; charset=utf8; profile=x", "application/json;",
         // A quoted value is one, semicolons and all.
         #"application/json; profile="a;charset=latin1""#, #"application/json; p="\";charset=x"; charset=utf-8"#,
+        #"application/json; charset="utf\-8""#, "application/json; charset", "application/json; ;; CHARSET = UTF-8",
     ])
     func accepted(_ contentType: String) throws {
         try withTestServer { client in
@@ -22,6 +23,9 @@ struct ContentTypeTests {
         // JSON is UTF-8 (RFC 8259 §8.1): a body said to be in another charset would be misread.
         "application/json; charset=utf-16", "application/json; charset=latin1", #"application/json; charset="""#,
         #"application/json; profile="x"; charset=latin1"#,
+        // A quote anywhere but around a whole value, or never closed, is no parameter anyone can agree on.
+        #"application/json; p="x; charset=latin1"#, #"application/json; p=a"b; charset=latin1"#,
+        #"application/json; p=a\"; charset=latin1"#, #"application/json; p="x"y; charset=utf-8"#,
     ])
     func refused(_ contentType: String) throws {
         try withTestServer { client in

@@ -223,27 +223,74 @@ extension SessionService {
         return end == bytes.count || charsetIsUTF8(UnsafeBufferPointer(rebasing: bytes[(end + 1)...]))
     }
 
-    /// Whether the parameters (`a=b; c="d"`) name no charset, or UTF-8 (`utf-8` or `utf8`, any case, quoted or not).
+    /// Whether the parameters (`a=b; c="d"`, after the media type) are well formed and name no charset but
+    /// UTF-8 (`utf-8` or `utf8`, any case, quoted or not). A quoted value is one, semicolons and all; a quote
+    /// anywhere else, or one left open, makes them malformed, so that nobody in front reads them another way.
     private static func charsetIsUTF8(_ parameters: UnsafeBufferPointer<UInt8>) -> Bool {
-        // Split at the semicolons outside quoted strings (`a="x;charset=latin1"` is one parameter, a's).
-        var quoted = false
-        var escaped = false
-        let separated = parameters.split(omittingEmptySubsequences: true) { byte in
-            defer { escaped = quoted && !escaped && byte == UInt8(ascii: "\\") }
-            if byte == UInt8(ascii: "\""), !escaped { quoted.toggle() }
-            return byte == UInt8(ascii: ";") && !quoted
-        }
-        for parameter in separated {
-            guard let equals = parameter.firstIndex(of: UInt8(ascii: "=")),
-                  asciiLowercaseEquals(trimmingOWS(parameter[..<equals]), "charset")
-            else { continue }
-            var value = trimmingOWS(parameter[(equals + 1)...])
-            if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
-                value = value.dropFirst().dropLast()
+        let quote = UInt8(ascii: "\""), semicolon = UInt8(ascii: ";"), equals = UInt8(ascii: "="), backslash = UInt8(ascii: "\\")
+        var index = 0
+        while index < parameters.count {
+            let nameStart = index
+            while index < parameters.count, parameters[index] != equals, parameters[index] != semicolon {
+                if parameters[index] == quote { return false }
+                index += 1
             }
-            if !asciiLowercaseEquals(value, "utf-8") && !asciiLowercaseEquals(value, "utf8") { return false }
+            let name = trimmingOWS(parameters[nameStart..<index])
+            // Empty, or a name without a value: nothing to read.
+            guard index < parameters.count, parameters[index] == equals else {
+                index += 1
+                continue
+            }
+            index += 1
+            while index < parameters.count, parameters[index] == 0x20 || parameters[index] == 0x09 { index += 1 }
+            var value: Slice<UnsafeBufferPointer<UInt8>>
+            var escaped = false
+            if index < parameters.count, parameters[index] == quote {
+                index += 1
+                let start = index
+                while index < parameters.count, parameters[index] != quote {
+                    if parameters[index] == backslash { escaped = true; index += 1 }
+                    index += 1
+                }
+                guard index < parameters.count else { return false }  // never closed
+                value = parameters[start..<index]
+                index += 1
+                while index < parameters.count, parameters[index] == 0x20 || parameters[index] == 0x09 { index += 1 }
+                guard index == parameters.count || parameters[index] == semicolon else { return false }
+            } else {
+                let start = index
+                while index < parameters.count, parameters[index] != semicolon {
+                    if parameters[index] == quote { return false }
+                    index += 1
+                }
+                value = trimmingOWS(parameters[start..<index])
+            }
+            index += 1
+            guard asciiLowercaseEquals(name, "charset") else { continue }
+            // Backslashes quote the byte after them (RFC 9110 §5.6.4): rare enough to undo in a copy.
+            let isUTF8 = escaped ? unescapingQuotedPairs(value).withUnsafeBufferPointer { namesUTF8($0[...]) } : namesUTF8(value)
+            if !isUTF8 { return false }
         }
         return true
+    }
+
+    private static func namesUTF8(_ value: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        asciiLowercaseEquals(value, "utf-8") || asciiLowercaseEquals(value, "utf8")
+    }
+
+    /// The bytes of a quoted string's inside with each `\x` pair read as `x`.
+    private static func unescapingQuotedPairs(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> [UInt8] {
+        var result: [UInt8] = []
+        var pending = false
+        for byte in bytes {
+            if !pending && byte == UInt8(ascii: "\\") {
+                pending = true
+                continue
+            }
+            pending = false
+            result.append(byte)
+        }
+        return result
     }
 
     /// Whether a `Content-Encoding` value is empty or only `identity` (any case): the body is as sent.

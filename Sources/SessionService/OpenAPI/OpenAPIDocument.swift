@@ -764,7 +764,7 @@ enum OpenAPIDocument {
             }
           },
           "UnsupportedMediaType": {
-            "description": "`unsupported_media_type`: a body that is not `application/json` (or `application/*+json`), a `charset` other than UTF-8, a body without `Content-Type`, or a content-coded body (`Content-Encoding` other than `identity`).",
+            "description": "`unsupported_media_type`: a body that is not `application/json` (or `application/*+json`), a `charset` other than UTF-8 (or parameters with a quote out of place), a body without `Content-Type`, or a content-coded body (`Content-Encoding` other than `identity`).",
             "content": {
               "application/problem+json": {
                 "schema": {
