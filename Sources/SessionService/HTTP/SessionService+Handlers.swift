@@ -28,7 +28,7 @@ extension SessionService {
     }
 
     func state(id: String) throws(ServiceError) -> HTTPResponse {
-        try withLiveSession(id) { core in core.stateResponse() }
+        try withLiveSession(id) { core in core.stateResponse() }.result
     }
 
     func history(id: String) throws(ServiceError) -> HTTPResponse {
@@ -37,10 +37,8 @@ extension SessionService {
         // --max-events of them take a while to write, and the session's other requests must not wait for that;
         // the answer made is then shared until the next event, so repeated reads of a long history neither
         // write it again nor copy it into MHD once per request.
-        guard let session = store.session(id) else { throw .sessionNotFound() }
-        let (history, version, prepared) = try session.withCore { (core: SessionCore) throws(ServiceError) in
-            try checkLive(core, now: clock.uptimeMilliseconds())
-            return (core.history, core.version, core.preparedHistory.flatMap { $0.version == core.version ? $0 : nil })
+        let (session, (history, version, prepared)) = try withLiveSession(id) { core in
+            (core.history, core.version, core.preparedHistory.flatMap { $0.version == core.version ? $0 : nil })
         }
         if let prepared {
             var response = HTTPResponse.json([])
@@ -142,12 +140,16 @@ extension SessionService {
 
     private var retryAfterSeconds: Int { min(max(configuration.sessionTTL, 1), 60) }
 
-    private func withLiveSession(_ id: String, _ body: (SessionCore) -> HTTPResponse) throws(ServiceError) -> HTTPResponse {
+    /// Runs `body` under the session's lock once the session is found live; returns the session beside its result.
+    private func withLiveSession<Result: Sendable>(
+        _ id: String, _ body: (SessionCore) -> Result
+    ) throws(ServiceError) -> (session: Session, result: Result) {
         guard let session = store.session(id) else { throw .sessionNotFound() }
-        return try session.withCore { (core: SessionCore) throws(ServiceError) -> HTTPResponse in
+        let result = try session.withCore { (core: SessionCore) throws(ServiceError) -> Result in
             try checkLive(core, now: clock.uptimeMilliseconds())
             return body(core)
         }
+        return (session, result)
     }
 
     private static func outcome(of error: ServiceError) -> ServiceMetrics.EventOutcome {
@@ -194,8 +196,8 @@ extension SessionService {
         // A coded body (gzip, say) would be parsed as if it were the JSON itself: refused, as RFC 9110 §15.5.16
         // has it, rather than answered with a puzzling `malformed_event`.
         // Every line of it: `identity` on a first line says nothing of a `gzip` on the next.
-        if request.withHeaderBytes("Content-Encoding", { $0 != nil }), var codings = request.headerList("Content-Encoding"),
-           !codings.withUTF8(Self.isIdentityCoding) {
+        // (`headerList` looks the name up once, and walks every line only when there is one.)
+        if var codings = request.headerList("Content-Encoding"), !codings.withUTF8(Self.isIdentityCoding) {
             throw .unsupportedMediaType(contentEncoding: codings)
         }
         // Read in place: this runs on every event, and the common value is too long for an inline String.
@@ -229,6 +231,9 @@ extension SessionService {
     private static func charsetIsUTF8(_ parameters: UnsafeBufferPointer<UInt8>) -> Bool {
         let quote = UInt8(ascii: "\""), semicolon = UInt8(ascii: ";"), equals = UInt8(ascii: "="), backslash = UInt8(ascii: "\\")
         var index = 0
+        func skipWhitespace() {
+            while index < parameters.count, parameters[index] == 0x20 || parameters[index] == 0x09 { index += 1 }
+        }
         while index < parameters.count {
             let nameStart = index
             while index < parameters.count, parameters[index] != equals, parameters[index] != semicolon {
@@ -242,8 +247,8 @@ extension SessionService {
                 continue
             }
             index += 1
-            while index < parameters.count, parameters[index] == 0x20 || parameters[index] == 0x09 { index += 1 }
-            var value: Slice<UnsafeBufferPointer<UInt8>>
+            skipWhitespace()
+            let value: Slice<UnsafeBufferPointer<UInt8>>
             var escaped = false
             if index < parameters.count, parameters[index] == quote {
                 index += 1
@@ -255,7 +260,7 @@ extension SessionService {
                 guard index < parameters.count else { return false }  // never closed
                 value = parameters[start..<index]
                 index += 1
-                while index < parameters.count, parameters[index] == 0x20 || parameters[index] == 0x09 { index += 1 }
+                skipWhitespace()
                 guard index == parameters.count || parameters[index] == semicolon else { return false }
             } else {
                 let start = index
