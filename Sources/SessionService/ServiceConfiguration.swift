@@ -10,15 +10,19 @@ public struct ServiceConfiguration: Sendable, Equatable {
     /// event it applied (its `history`, replayed to undo a half-applied event): this bounds that memory, the
     /// replay and the `history` document, which one busy client could otherwise grow without end.
     public var maxEventsPerSession: Int
+    /// The most bytes (approximately) all sessions hold together in histories, remembered `Idempotency-Key`
+    /// answers and prepared `history` documents; past it, events answer 503 `memory_limit` (see `HeldMemory`).
+    public var maxHeldBytes: Int
 
     /// Creates a configuration; defaults are the contract's.
     public init(
         maxSessions: Int = 100_000, sessionTTL: Int = 1800, idempotencyKeysPerSession: Int = 1000,
-        maxEventsPerSession: Int = 100_000
+        maxEventsPerSession: Int = 100_000, maxHeldBytes: Int = 4 << 30
     ) {
         self.maxSessions = maxSessions
         self.sessionTTL = sessionTTL
         self.idempotencyKeysPerSession = idempotencyKeysPerSession
         self.maxEventsPerSession = maxEventsPerSession
+        self.maxHeldBytes = maxHeldBytes
     }
 }

@@ -16,6 +16,8 @@ public final class SessionService: Sendable {
     let appsJSON: [UInt8]
     /// Counters served at `GET /metrics`.
     public let metrics = ServiceMetrics()
+    /// What the sessions hold that grows with use, against `configuration.maxHeldBytes`.
+    package let heldMemory: HeldMemory
     /// When a refused creation last swept expired sessions (milliseconds).
     private let lastCreationSweep = Atomic<Int64>(Int64.min)
     /// Set by `endStreams`: the server is stopping, and a stream opened now would miss its `end` frame.
@@ -33,6 +35,7 @@ public final class SessionService: Sendable {
         self.clock = clock
         self.ids = ids
         self.store = SessionStore(limit: configuration.maxSessions)
+        self.heldMemory = HeldMemory(limit: configuration.maxHeldBytes)
         self.appsJSON = Self.renderApps(registry)
     }
 
@@ -47,7 +50,7 @@ public final class SessionService: Sendable {
         router.add(.GET, "/metrics") { [self] _ in
             HTTPResponse(
                 status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
-                body: Array(metrics.render(sessionsAlive: store.count, logLinesDropped: logger.withLock { $0?.droppedLines } ?? 0).utf8))
+                body: Array(metrics.render(sessionsAlive: store.count, heldBytes: heldMemory.bytes, logLinesDropped: logger.withLock { $0?.droppedLines } ?? 0).utf8))
         }
         router.add(.POST, "/v1/sessions") { [self] request in respond { () throws(ServiceError) in try createSession(request) } }
         router.add(.GET, "/v1/sessions/:id") { [self] request in respond(request) { (id: String) throws(ServiceError) in try state(id: id) } }

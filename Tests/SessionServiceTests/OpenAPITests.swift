@@ -31,6 +31,7 @@ struct OpenAPITests {
         (409, "event_not_handled", ["POST /v1/sessions/{id}/events"]),
         (409, "invalid_navigation", ["POST /v1/sessions/{id}/events"]),
         (409, "event_limit", ["POST /v1/sessions/{id}/events"]),
+        (503, "memory_limit", ["POST /v1/sessions/{id}/events"]),
         (412, "version_mismatch", ["POST /v1/sessions/{id}/events"]),
         (413, "payload_too_large", ["POST /v1/sessions", "POST /v1/sessions/{id}/events"]),
         (415, "unsupported_media_type", ["POST /v1/sessions", "POST /v1/sessions/{id}/events"]),

@@ -14,6 +14,7 @@ struct RibsdOptionsTests {
         #expect(options.service.maxSessions == 100_000)
         #expect(options.service.sessionTTL == 1800)
         #expect(options.service.maxEventsPerSession == 100_000)
+        #expect(options.service.maxHeldBytes == 4 << 30)
         #expect(options.server.threads >= 1)
         #expect(options.logLevel == .info)
         #expect(options.logBuffer == 1 << 20)
@@ -24,7 +25,7 @@ struct RibsdOptionsTests {
     func flags() throws {
         let options = try RibsdOptions.parse(
             ["--host", "0.0.0.0", "--port", "0", "--threads", "3", "--max-sessions", "5", "--session-ttl", "7", "--max-body", "1024",
-             "--max-events", "9", "--log-level", "warn", "--log-buffer", "4096", "--max-streams", "3"],
+             "--max-events", "9", "--log-level", "warn", "--log-buffer", "4096", "--max-streams", "3", "--max-held-bytes", "11"],
             environment: [:])
         #expect(options.server.host == "0.0.0.0")
         #expect(options.server.port == 0)
@@ -32,6 +33,7 @@ struct RibsdOptionsTests {
         #expect(options.service.maxSessions == 5)
         #expect(options.service.sessionTTL == 7)
         #expect(options.service.maxEventsPerSession == 9)
+        #expect(options.service.maxHeldBytes == 11)
         #expect(options.server.maxBodySize == 1024)
         #expect(options.logLevel == .warn)
         #expect(options.logBuffer == 4096)
@@ -51,7 +53,7 @@ struct RibsdOptionsTests {
         let options = try RibsdOptions.parse([], environment: [
             "RIBSD_HOST": "0.0.0.0", "RIBSD_PORT": "9000", "RIBSD_THREADS": "2", "RIBSD_MAX_SESSIONS": "50",
             "RIBSD_SESSION_TTL": "30", "RIBSD_MAX_BODY": "2048", "RIBSD_MAX_EVENTS": "40", "RIBSD_LOG_LEVEL": "off",
-            "RIBSD_LOG_BUFFER": "65536", "RIBSD_MAX_STREAMS": "8", "UNRELATED": "x",
+            "RIBSD_LOG_BUFFER": "65536", "RIBSD_MAX_STREAMS": "8", "RIBSD_MAX_HELD_BYTES": "12345", "UNRELATED": "x",
         ])
         #expect(options.server.host == "0.0.0.0")
         #expect(options.server.port == 9000)
@@ -59,6 +61,7 @@ struct RibsdOptionsTests {
         #expect(options.service.maxSessions == 50)
         #expect(options.service.sessionTTL == 30)
         #expect(options.service.maxEventsPerSession == 40)
+        #expect(options.service.maxHeldBytes == 12345)
         #expect(options.server.maxBodySize == 2048)
         #expect(options.logLevel == .off)
         #expect(options.logBuffer == 65536)
@@ -82,7 +85,8 @@ struct RibsdOptionsTests {
             ["--max-sessions", "0"], ["--session-ttl", "-5"], ["--session-ttl", "1.5"], ["--max-body", "0"],
             ["--max-events", "0"], ["--max-events", "1e6"], ["--log-level", "loud"], ["--log-buffer", "0"], ["--log-buffer", "4095"],
             ["--log-buffer", "2000000000"], ["--log-buffer", "1MiB"], ["--max-streams", "0"], ["--max-streams", "-1"], ["--max-streams", "1024"],
-            ["--max-body", "999999999999"], ["--host", ""], ["--bogus"], ["--port"], ["--max-body="], ["8080"],
+            ["--max-body", "999999999999"], ["--max-held-bytes", "0"], ["--max-held-bytes", "4GiB"], ["--max-held-bytes", "2000000000000000"],
+            ["--host", ""], ["--bogus"], ["--port"], ["--max-body="], ["8080"],
           ])
     func badFlags(arguments: [String]) {
         do {

@@ -30,6 +30,7 @@ public struct RibsdOptions: Sendable, Equatable {
         ("--max-sessions", "RIBSD_MAX_SESSIONS", "most sessions held at once (default 100000)"),
         ("--session-ttl", "RIBSD_SESSION_TTL", "seconds a session may stay idle (default 1800)"),
         ("--max-events", "RIBSD_MAX_EVENTS", "most events one session applies (default 100000)"),
+        ("--max-held-bytes", "RIBSD_MAX_HELD_BYTES", "about the most bytes all sessions hold in histories and remembered answers (default 4294967296)"),
         ("--max-body", "RIBSD_MAX_BODY", "largest request body in bytes (default 65536)"),
         ("--max-streams", "RIBSD_MAX_STREAMS", "most event streams open at once, at most 1023: each holds one of the 1024 connections (default 512)"),
         ("--log-level", "RIBSD_LOG_LEVEL", "debug, info (one line per request), warn, error or off (default info)"),
@@ -85,6 +86,9 @@ public struct RibsdOptions: Sendable, Equatable {
         if let limit = values["--max-sessions"] { options.service.maxSessions = try wholeNumber(limit, source("--max-sessions"), to: 100_000_000) }
         if let events = values["--max-events"] {
             options.service.maxEventsPerSession = try wholeNumber(events, source("--max-events"), to: 100_000_000)
+        }
+        if let bytes = values["--max-held-bytes"] {
+            options.service.maxHeldBytes = try wholeNumber(bytes, source("--max-held-bytes"), to: 1 << 50)
         }
         if let ttl = values["--session-ttl"] { options.service.sessionTTL = try wholeNumber(ttl, source("--session-ttl"), to: 31_536_000) }
         if let body = values["--max-body"] { options.server.maxBodySize = try wholeNumber(body, source("--max-body"), to: 64 * 1024 * 1024) }

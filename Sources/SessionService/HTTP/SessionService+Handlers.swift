@@ -13,7 +13,7 @@ extension SessionService {
         let id = ids.nextID()
         let session = Session(
             id: id, app: app, uptime: clock.uptimeMilliseconds(), idempotencyKeys: configuration.idempotencyKeysPerSession,
-            eventLimit: configuration.maxEventsPerSession)
+            eventLimit: configuration.maxEventsPerSession, heldMemory: heldMemory)
         let insertion = store.insert(session)
         guard insertion == .inserted else {
             session.withCore { $0.close() }
@@ -46,11 +46,12 @@ extension SessionService {
             return response
         }
         var response = HTTPResponse.json(SessionCore.historyJSON(history))
-        guard let made = PreparedResponse(headers: response.headers, body: response.body) else { return response }
+        // Kept only while there is room: at the memory limit each read writes its own and lets it go.
+        guard !heldMemory.isFull, let made = PreparedResponse(headers: response.headers, body: response.body) else {
+            return response
+        }
         session.withCore { core in
-            if !core.isClosed && core.version == version {
-                core.preparedHistory = PreparedHistory(version: version, response: made)
-            }
+            core.keep(PreparedHistory(version: version, response: made, heldBytes: response.body.count))
         }
         response.prepared = made
         return response
@@ -85,6 +86,9 @@ extension SessionService {
         let body = request.body
         // Outside the lock: up to --max-body bytes to read.
         let digest = key.map { _ in BodyDigest(body) }
+        // Sessions idle past their TTL but not yet swept still hold their histories; at most once a second, as
+        // for creations, and before the session's lock (a sweep is O(sessions)).
+        if heldMemory.isFull, claimSweep() { expireIdleSessions() }
         return try session.withCore { (core: SessionCore) throws(ServiceError) -> HTTPResponse in
             // session_not_found (deleted or expired) wins over the 400s, so liveness comes before decoding.
             try checkLive(core, now: clock.uptimeMilliseconds())
@@ -100,11 +104,13 @@ extension SessionService {
             }
             if prior != nil { throw .idempotencyKeyReused() }
             let changed: Bool
-            if core.history.count >= core.eventLimit {
+            let atEventLimit = core.history.count >= core.eventLimit
+            if atEventLimit || heldMemory.isFull {
                 // A swipe of a screen already gone applies nothing whoever would handle it: the contract's
-                // no-op answers it at the limit too.
+                // no-op answers it at either limit too.
                 guard event.namesScreenAlreadyGone(from: core.runtime.window) else {
-                    throw .eventLimit(core.eventLimit)
+                    if atEventLimit { throw .eventLimit(core.eventLimit) }
+                    throw .memoryLimit(heldMemory.limit, retryAfter: retryAfterSeconds)
                 }
                 changed = false
             } else {
@@ -120,7 +126,7 @@ extension SessionService {
             metrics.recordEvent(event.type.rawValue, changed ? .applied : .unchanged)
             if changed { metrics.recordLeaks(core.runtime.newLeakCount) }
             let response = HTTPResponse.json(core.stateJSON, etag: core.etag)
-            if let key, let digest { core.idempotency.remember(key, body: digest, response: response) }
+            if let key, let digest { core.remember(key, body: digest, response: response) }
             return response
         }
     }

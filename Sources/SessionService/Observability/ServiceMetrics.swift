@@ -114,7 +114,7 @@ public final class ServiceMetrics: Sendable {
     }
 
     /// The Prometheus text exposition (format 0.0.4).
-    public func render(sessionsAlive: Int, logLinesDropped: Int) -> String {
+    public func render(sessionsAlive: Int, heldBytes: Int, logLinesDropped: Int) -> String {
         let snapshot = total()
         var text = ""
         text += "# HELP ribsd_http_requests_total HTTP requests by method, route and status.\n# TYPE ribsd_http_requests_total counter\n"
@@ -131,6 +131,7 @@ public final class ServiceMetrics: Sendable {
         text += "ribsd_http_request_duration_seconds_sum \(snapshot.latencySum)\n"
         text += "ribsd_http_request_duration_seconds_count \(snapshot.latencyCount)\n"
         text += "# HELP ribsd_sessions Sessions alive.\n# TYPE ribsd_sessions gauge\nribsd_sessions \(sessionsAlive)\n"
+        text += "# HELP ribsd_held_bytes Bytes the sessions hold in histories, remembered answers and history documents (about; limit --max-held-bytes).\n# TYPE ribsd_held_bytes gauge\nribsd_held_bytes \(heldBytes)\n"
         text += "# HELP ribsd_sessions_created_total Sessions created.\n# TYPE ribsd_sessions_created_total counter\n"
         text += "ribsd_sessions_created_total \(created.load(ordering: .relaxed))\n"
         text += "# HELP ribsd_sessions_expired_total Sessions torn down after their idle TTL.\n# TYPE ribsd_sessions_expired_total counter\n"

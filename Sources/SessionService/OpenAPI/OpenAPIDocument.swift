@@ -333,7 +333,21 @@ enum OpenAPIDocument {
                   }
                 }
               },
-              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
+              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"},
+              "503": {
+                "description": "`memory_limit`: the sessions hold the server's maximum of history and remembered answers (`--max-held-bytes`), so an event that would add to a history is refused until sessions are deleted or expire (with `Retry-After`). A swipe of a screen already gone still answers 200.",
+                "headers": {"Retry-After": {"$ref": "#/components/headers/RetryAfter"}},
+                "content": {
+                  "application/problem+json": {
+                    "schema": {
+                      "allOf": [
+                        {"$ref": "#/components/schemas/Problem"},
+                        {"type": "object", "properties": {"status": {"const": 503}, "code": {"enum": ["memory_limit"]}}}
+                      ]
+                    }
+                  }
+                }
+              }
             }
           }
         },
@@ -695,6 +709,7 @@ enum OpenAPIDocument {
                   "unknown_app",
                   "idempotency_key_reused",
                   "session_limit",
+                  "memory_limit",
                   "stream_limit",
                   "shutting_down",
                   "bad_request",

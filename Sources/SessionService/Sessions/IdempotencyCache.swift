@@ -19,6 +19,8 @@ struct IdempotencyCache {
     static let maxKeyLength = 255
 
     private let limit: Int
+    /// About what the remembered answers hold (each one's body, key and bookkeeping).
+    private(set) var heldBytes = 0
     private var entries: [IdempotencyKey: Entry] = [:]
     private var order: [IdempotencyKey] = []
     private var head = 0
@@ -31,10 +33,16 @@ struct IdempotencyCache {
 
     /// Remembers the answer to a successful request.
     mutating func remember(_ key: IdempotencyKey, body: BodyDigest, response: HTTPResponse) {
-        guard entries.updateValue(Entry(body: body, response: response), forKey: key) == nil else { return }
+        let entry = Entry(body: body, response: response)
+        heldBytes += Self.heldBytes(key, entry)
+        if let replaced = entries.updateValue(entry, forKey: key) {
+            heldBytes -= Self.heldBytes(key, replaced)
+            return
+        }
         order.append(key)
         if order.count - head > limit {
-            entries[order[head]] = nil
+            let oldest = order[head]
+            if let dropped = entries.removeValue(forKey: oldest) { heldBytes -= Self.heldBytes(oldest, dropped) }
             head += 1
             // Compact now and then so the order list stays bounded too.
             if head > limit {
@@ -42,5 +50,11 @@ struct IdempotencyCache {
                 head = 0
             }
         }
+    }
+
+    /// About what one remembered answer holds: its body (a version's state, not shared once the session
+    /// moved on), its key, and the dictionary's and order list's slots.
+    private static func heldBytes(_ key: IdempotencyKey, _ entry: Entry) -> Int {
+        128 + key.bytes.count + entry.response.body.count
     }
 }

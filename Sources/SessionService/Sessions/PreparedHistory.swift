@@ -5,9 +5,12 @@ import HTTPServer
 final class PreparedHistory: Sendable {
     let version: Int
     let response: PreparedResponse
+    /// The document's size: what keeping it holds.
+    let heldBytes: Int
 
-    init(version: Int, response: PreparedResponse) {
+    init(version: Int, response: PreparedResponse, heldBytes: Int) {
         self.version = version
         self.response = response
+        self.heldBytes = heldBytes
     }
 }

@@ -6,9 +6,14 @@ package final class Session: Sendable {
     package let id: String
     private let core: Lock<SessionCore>
 
-    package init(id: String, app: AppDefinition, uptime: Int64, idempotencyKeys: Int, eventLimit: Int = .max) {
+    package init(
+        id: String, app: AppDefinition, uptime: Int64, idempotencyKeys: Int, eventLimit: Int = .max,
+        heldMemory: HeldMemory? = nil
+    ) {
         self.id = id
-        core = Lock(SessionCore(id: id, app: app, uptime: uptime, idempotencyKeys: idempotencyKeys, eventLimit: eventLimit))
+        core = Lock(SessionCore(
+            id: id, app: app, uptime: uptime, idempotencyKeys: idempotencyKeys, eventLimit: eventLimit,
+            heldMemory: heldMemory))
     }
 
     /// Runs `body` with the session's state under its lock.

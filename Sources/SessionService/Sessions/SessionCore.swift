@@ -28,7 +28,11 @@ package final class SessionCore {
     @exclusivity(unchecked) private(set) var history: [HistoryEntry] = []
     /// The answer to `GET …/history` at this version, once a request made it (outside the lock: a long history
     /// takes a while).
-    @exclusivity(unchecked) var preparedHistory: PreparedHistory?
+    @exclusivity(unchecked) private(set) var preparedHistory: PreparedHistory?
+    /// What this session holds of the server's `HeldMemory` (its history, remembered answers and prepared
+    /// history document), given back when it closes.
+    @exclusivity(unchecked) private(set) var heldBytes = 0
+    private let heldMemory: HeldMemory?
     /// The whole state document at `version`: every request at this version gets these bytes.
     @exclusivity(unchecked) package private(set) var stateJSON: [UInt8] = [] {
         // The prepared answer holds the old bytes: the next `GET` prepares the new ones.
@@ -40,7 +44,7 @@ package final class SessionCore {
     /// Where the version's digits start in `stateJSON`. The bytes before them, `{"session":…,"app":…,"version":`,
     /// are the same in every version's document, so a render copies them instead of writing them again.
     @exclusivity(unchecked) private var versionOffset = 0
-    @exclusivity(unchecked) var idempotency: IdempotencyCache
+    @exclusivity(unchecked) private(set) var idempotency: IdempotencyCache
     /// When the last request came, on the uptime scale (`ServiceClock.uptimeMilliseconds`): the idle TTL reads it.
     @exclusivity(unchecked) var lastAccessUptime: Int64
     @exclusivity(unchecked) private(set) var isClosed = false
@@ -50,9 +54,13 @@ package final class SessionCore {
     /// Event streams watching this session (`GET .../stream`).
     @exclusivity(unchecked) var watchers = SessionWatchers()
 
-    package init(id: String, app: AppDefinition, uptime: Int64, idempotencyKeys: Int, eventLimit: Int = .max) {
+    package init(
+        id: String, app: AppDefinition, uptime: Int64, idempotencyKeys: Int, eventLimit: Int = .max,
+        heldMemory: HeldMemory? = nil
+    ) {
         self.id = id
         self.eventLimit = eventLimit
+        self.heldMemory = heldMemory
         self.idempotency = IdempotencyCache(limit: idempotencyKeys)
         self.app = app
         self.runtime = app.launch()
@@ -98,9 +106,11 @@ package final class SessionCore {
         let (nextFieldsOffset, unchanged) = renderComparing(version: version + 1, into: &next)
         guard !unchanged else { return false }
         version += 1
-        history.append(HistoryEntry(version: version, event: event, atMilliseconds: now))
+        let entry = HistoryEntry(version: version, event: event, atMilliseconds: now)
+        history.append(entry)
+        hold(entry.heldBytes)
         // A stale one would never be answered again (its version is gone): freed now, not at the next read.
-        if preparedHistory != nil { preparedHistory = nil }
+        if preparedHistory != nil { dropPreparedHistory() }
         stateJSON = next.bytes
         fieldsOffset = nextFieldsOffset
         watchers.publish(version: version, state: stateJSON)
@@ -113,8 +123,36 @@ package final class SessionCore {
         isClosed = true
         preparedState = nil
         preparedHistory = nil
+        // Given back now: the session has left the store, and what it holds goes with its last request.
+        hold(-heldBytes)
         runtime.tearDown()
         watchers.end(reason)
+    }
+
+    /// Keeps `prepared` as the answer to `history` at its version, unless the session closed or moved on since.
+    func keep(_ prepared: PreparedHistory) {
+        guard !isClosed, prepared.version == version else { return }
+        if preparedHistory != nil { dropPreparedHistory() }
+        preparedHistory = prepared
+        hold(prepared.heldBytes)
+    }
+
+    private func dropPreparedHistory() {
+        hold(-(preparedHistory?.heldBytes ?? 0))
+        preparedHistory = nil
+    }
+
+    /// Remembers the answer to a request sent with an `Idempotency-Key`.
+    func remember(_ key: IdempotencyKey, body: BodyDigest, response: HTTPResponse) {
+        let before = idempotency.heldBytes
+        idempotency.remember(key, body: body, response: response)
+        hold(idempotency.heldBytes - before)
+    }
+
+    /// Counts `delta` bytes more (or fewer) as held by this session and by the server.
+    private func hold(_ delta: Int) {
+        heldBytes += delta
+        heldMemory?.change(by: delta)
     }
 
     /// The `history` document of `history` (a copy taken under the lock, rendered outside it).

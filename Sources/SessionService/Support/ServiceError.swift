@@ -88,6 +88,16 @@ public struct ServiceError: Error, Equatable, Sendable {
         return error
     }
 
+    static func memoryLimit(_ limit: Int, retryAfter: Int) -> ServiceError {
+        var error = ServiceError(
+            status: 503, code: "memory_limit", title: "Memory limit reached",
+            detail: "the sessions hold the server's maximum of \(limit) bytes of history and remembered answers; "
+                + "delete sessions or retry later"
+        )
+        error.headers = [("Retry-After", String(retryAfter))]
+        return error
+    }
+
     static func shuttingDown() -> ServiceError {
         // The same answer the HTTP layer gives a stream once it is draining.
         ServiceError(status: 503, code: "shutting_down", title: "Service Unavailable", detail: "The server is stopping.")
