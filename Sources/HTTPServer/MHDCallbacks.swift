@@ -22,8 +22,8 @@ enum MHDCallbacks {
             state.form = RequestTarget.form(of: uri)
             if state.form == .invalid {
                 state.malformed = .invalidAuthority
-            } else if RequestTarget.pathHasEncodedNUL(uri) {
-                state.malformed = .nulInPath
+            } else if let delimiter = RequestTarget.encodedDelimiter(inPathOf: uri) {
+                state.malformed = delimiter == .nul ? .nulInPath : .slashInPath
             }
         }
         return Unmanaged.passRetained(state).toOpaque()

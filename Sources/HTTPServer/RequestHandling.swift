@@ -176,6 +176,9 @@ enum RequestHandling {
         case .nulInPath:
             return .refused(.problem(status: 404, code: "not_found", title: "Not Found",
                                      detail: "No resource has a NUL byte (%00) in its path."))
+        case .slashInPath:
+            return .refused(.problem(status: 404, code: "not_found", title: "Not Found",
+                                     detail: "No resource has an encoded slash (%2F) in its path."))
         case .invalidAuthority:
             return .refused(.problem(status: 400, code: "bad_request", title: "Bad Request",
                                      detail: "The request target's authority is not a host, is percent-encoded or has userinfo."))

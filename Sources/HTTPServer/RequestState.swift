@@ -58,6 +58,9 @@ final class RequestState {
         /// A percent-encoded NUL in the path: MHD decodes it into a C string that ends there, so
         /// `/v1/sessions/<id>%00junk` would read as the session's own path (404).
         case nulInPath
+        /// A percent-encoded slash in the path: MHD decodes it before the path is split, so
+        /// `/v1/sessions/<id>%2Fhistory` would be routed as the history (404 instead).
+        case slashInPath
         /// An absolute-form target whose authority has no host, a character no authority has, a
         /// percent-encoding or userinfo (400).
         case invalidAuthority

@@ -60,13 +60,36 @@ enum RequestTarget {
         return url + offset
     }
 
-    /// Whether the raw target's path (before any `?`) has a `%00`, which MHD would decode in place into the
-    /// C string it hands the access handler, cutting the path short there.
-    static func pathHasEncodedNUL(_ uri: UnsafePointer<CChar>) -> Bool {
-        // glibc's strstr, not a loop here: every request pays this.
-        guard let nul = strstr(uri, "%00") else { return false }
-        guard let query = strchr(uri, Int32(UInt8(ascii: "?"))) else { return true }
-        return nul < query
+    /// A percent-encoding in the raw target's path (before any `?`) that MHD's in-place decoding would turn
+    /// into structure: `%00` ends the C string the access handler gets, cutting the path short there, and
+    /// `%2F` becomes a `/` between segments, so `/v1/sessions/<id>%2Fhistory` would be served as the history
+    /// while anything in front that reads paths (a proxy's rule, a firewall) sees one segment.
+    enum EncodedDelimiter {
+        case nul
+        case slash
+    }
+
+    /// The first `%00` or `%2F` (any case) in the raw target's path, if any.
+    static func encodedDelimiter(inPathOf uri: UnsafePointer<CChar>) -> EncodedDelimiter? {
+        // glibc's strchr, not a loop over every byte: every request pays this, and most paths have no `%`.
+        var cursor = uri
+        var query: UnsafePointer<CChar>?
+        var queryLookedFor = false
+        while let percent = UnsafePointer<CChar>(strchr(cursor, Int32(UInt8(ascii: "%")))) {
+            if !queryLookedFor {
+                query = UnsafePointer<CChar>(strchr(uri, Int32(UInt8(ascii: "?"))))
+                queryLookedFor = true
+            }
+            if let query, percent > query { return nil }
+            let first = UInt8(bitPattern: percent[1])
+            // A `%` at the very end: the terminator follows, and nothing past it is read.
+            guard first != 0 else { return nil }
+            let second = UInt8(bitPattern: percent[2])
+            if first == UInt8(ascii: "0"), second == UInt8(ascii: "0") { return .nul }
+            if first == UInt8(ascii: "2"), second | 0x20 == UInt8(ascii: "f") { return .slash }
+            cursor = percent + 1
+        }
+        return nil
     }
 
     /// "/" as a C string: a static string's bytes live in the binary, as long as the program.

@@ -78,6 +78,28 @@ extension HTTPServerTests {
             }
         }
 
+        /// MHD decodes the path before it is split: an encoded slash would route `<id>%2Fhistory` as the
+        /// history (and `/v1%2Fsessions%2F<id>` as the session) while anything in front reads one segment.
+        @Test func aPercentEncodedSlashInThePathIsNoResource() throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                for target in ["/v1/sessions/abc%2Fhistory", "/v1%2Fsessions%2Fabc", "/v1/sessions/abc%2f", "/hello%2F",
+                               "http://localhost/v1/sessions/abc%2Fx", "/v1/sessions/%41%2Fx?y=1"] {
+                    let refused = try client.roundTrip("GET", target)
+                    #expect(refused.status == 404, "\(target)")
+                    #expect(refused.json["code"] as? String == "not_found", "\(target)")
+                    #expect(refused.json["detail"] as? String == "No resource has an encoded slash (%2F) in its path.", "\(target)")
+                }
+                // In the query an encoded slash is data; other encodings in the path decode as before.
+                let query = try client.roundTrip("GET", "/v1/sessions/abc?next=%2Fx")
+                #expect(query.bodyText == "id=abc path=/v1/sessions/abc query=next=%2Fx route=/v1/sessions/:id")
+                let encoded = try client.roundTrip("GET", "/v1/sessions/a%62c%2")
+                #expect(encoded.bodyText == "id=abc%2 path=/v1/sessions/abc%2 query=nil route=/v1/sessions/:id")
+                #expect(try client.roundTrip("GET", "/hello%").status == 404)
+                #expect(try client.roundTrip("GET", "/hello").status == 200)
+            }
+        }
+
         /// RFC 9112 §3.2.2: a server accepts a target in absolute form, as proxies are sent it.
         @Test func anAbsoluteFormTargetIsRoutedByItsPath() throws {
             try withServer { server in
