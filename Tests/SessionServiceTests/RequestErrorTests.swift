@@ -171,4 +171,22 @@ struct RequestErrorTests {
             #expect(flowAtLimit?["accepts"] as? [String] == [] && flowAtLimit?["steps"] as? [String] == [])
         }
     }
+
+    @Test("event_limit: a handled event that changes nothing stays a no-op as the last one allowed (not a version)")
+    func noOpBeforeTheEventLimit() throws {
+        try withTestServer(registry: testRegistry(LabApps.quiet()), configuration: ServiceConfiguration(maxEventsPerSession: 2)) { client in
+            let id = try client.createSession(app: "quiet")
+            try client.apply(id, #"{"type":"present","screen":"A"}"#)
+            let before = try client.snapshot(id)
+            // One event left: `quiet` takes `logout` and changes nothing, so nothing is spent.
+            let quiet = try client.send(id, #"{"type":"logout"}"#)
+            #expect(quiet.status == 200 && quiet.header("ETag") == "\"2\"")
+            try client.expectUnchanged(id, since: before)
+            // The next real change is the last one: its state then accepts nothing.
+            let last = try client.send(id, #"{"type":"dismiss"}"#)
+            #expect(last.header("ETag") == "\"3\"" && last.json?["accepts"] as? [String] == [])
+            #expect((try client.history(id).json?["events"] as? [[String: Any]])?.compactMap { ($0["event"] as? [String: Any])?["type"] as? String }
+                == ["present", "dismiss"])
+        }
+    }
 }

@@ -103,8 +103,15 @@ package final class SessionCore {
         // fields' bytes, and so the version, as they were, and this rendering is dropped.
         // Room for a push's new node and stack entries: growing the buffer mid-render costs a copy and a free.
         var next = JSONWriter(capacity: stateJSON.count + 256)
-        let (nextFieldsOffset, unchanged) = renderComparing(version: version + 1, into: &next)
+        // Rendered accepting what the current version accepts: the last event a session may apply would
+        // otherwise always look like a change, its next state accepting nothing.
+        let accepting = version - 1 < eventLimit
+        var (nextFieldsOffset, unchanged) = renderComparing(version: version + 1, accepting: accepting, into: &next)
         guard !unchanged else { return false }
+        if accepting && version >= eventLimit {
+            next = JSONWriter(capacity: stateJSON.count + 256)
+            nextFieldsOffset = render(version: version + 1, into: &next)
+        }
         version += 1
         let entry = HistoryEntry(version: version, event: event, atMilliseconds: now)
         history.append(entry)
@@ -184,8 +191,10 @@ package final class SessionCore {
 
     /// Renders the document as `version` into `json`; returns where the runtime's fields start and whether
     /// they are the bytes of the current version's (nothing the state shows has changed).
-    private func renderComparing(version: Int, into json: inout JSONWriter) -> (fieldsOffset: Int, unchanged: Bool) {
-        let offset = render(version: version, into: &json)
+    private func renderComparing(
+        version: Int, accepting: Bool? = nil, into json: inout JSONWriter
+    ) -> (fieldsOffset: Int, unchanged: Bool) {
+        let offset = render(version: version, accepting: accepting, into: &json)
         return (offset, json.withBytes { Self.equal($0, from: offset, stateJSON, from: fieldsOffset) })
     }
 
@@ -222,9 +231,10 @@ package final class SessionCore {
         return response
     }
 
-    /// The whole document in one pass: header fields (session, app, `version`), then the runtime's fields.
-    /// Returns where the runtime's fields start.
-    private func render(version: Int, into json: inout JSONWriter) -> Int {
+    /// The whole document in one pass: header fields (session, app, `version`), then the runtime's fields,
+    /// with `accepts` as `version` has it unless `accepting` says otherwise. Returns where the runtime's
+    /// fields start.
+    private func render(version: Int, accepting: Bool? = nil, into json: inout JSONWriter) -> Int {
         if versionOffset > 0 {
             stateJSON.withUnsafeBufferPointer { json.beginObject(fields: UnsafeBufferPointer(rebasing: $0[1..<versionOffset])) }
         } else {
@@ -239,7 +249,7 @@ package final class SessionCore {
         let fieldsOffset = json.count
         // Every version but the first was made by one event of the history: at the limit, nothing would
         // change the state any more, so `accepts` lists nothing.
-        runtime.writeState(to: &json, accepting: version - 1 < eventLimit)
+        runtime.writeState(to: &json, accepting: accepting ?? (version - 1 < eventLimit))
         json.endObject()
         return fieldsOffset
     }

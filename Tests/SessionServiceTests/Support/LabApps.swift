@@ -11,12 +11,14 @@ import Locking
 /// - `leaky`: `dismiss` keeps a strong reference to the detached child; `logout` detaches the child without dismissing it.
 /// - `breaking`: `dismiss` dismisses and detaches the child, then reports an internal failure (an app bug).
 /// - `hasty`: `didDismiss` dismisses whatever is presented before it looks at the screen named, then declines.
+/// - `quiet`: takes `logout` and changes nothing (a handled no-op, as a custom app may have).
 enum LabApps {
     enum Behavior: Sendable {
         case halfway
         case leaky
         case breaking
         case hasty
+        case quiet
     }
 
     static func halfway(log: ResignLog? = nil) -> AppDefinition {
@@ -40,6 +42,12 @@ enum LabApps {
     static func hasty() -> AppDefinition {
         AppDefinition(id: "hasty", description: "test: changes the screen, then declines", events: [.present, .dismiss, .didDismiss]) {
             launch(.hasty, log: nil)
+        }
+    }
+
+    static func quiet() -> AppDefinition {
+        AppDefinition(id: "quiet", description: "test: takes logout and changes nothing", events: [.present, .dismiss, .logout]) {
+            launch(.quiet, log: nil)
         }
     }
 
@@ -115,7 +123,7 @@ final class LabRootRouter: LaunchRouter<LabRootInteractor, LabScreen> {
     }
 
     var acceptedEvents: [EventType] {
-        behavior == .leaky ? [.present, .dismiss, .logout] : [.present, .dismiss]
+        behavior == .leaky || behavior == .quiet ? [.present, .dismiss, .logout] : [.present, .dismiss]
     }
 
     func handle(_ event: AppEvent) throws(EventError) -> Bool {
@@ -126,6 +134,8 @@ final class LabRootRouter: LaunchRouter<LabRootInteractor, LabScreen> {
             try dismiss()
         case .logout where behavior == .leaky:
             try abandon()
+        case .logout where behavior == .quiet:
+            break
         case .didDismiss where behavior == .hasty:
             if presented != nil { try dismiss() }
             return false
@@ -147,7 +157,7 @@ final class LabRootRouter: LaunchRouter<LabRootInteractor, LabScreen> {
             // Wrong order on purpose: the tree changes before UIKit is asked.
             do { try attachChild(leaf) } catch { throw EventError(error) }
             do { try viewController.present(leaf.viewController, animated: true, style: style) } catch { throw EventError(.view(error)) }
-        case .leaky, .breaking, .hasty:
+        case .leaky, .breaking, .hasty, .quiet:
             do { try presentRouter(leaf, from: viewController, style: style, animated: true) } catch { throw EventError(error) }
         }
         presented = leaf
