@@ -65,10 +65,12 @@ extension Routing {
         try attachChild(router)
     }
 
-    /// Dismisses `router`'s view by identity unless the user already did, then detaches it.
+    /// Dismisses `router`'s view by identity unless the user already did, then detaches it. A view shown
+    /// inside a presented container (seed 000's navigation controller) dismisses that container, as UIKit
+    /// forwards a contained controller's `dismiss` to the presentation that holds it.
     public func dismissRouter(_ router: any ViewableRouting, animated: Bool) throws(RoutingError) {
         let controller = router.viewControllable.uiviewController
-        let presenter = controller.isPresented ? controller.presentingViewController : nil
+        let presenter = controller.presentingViewController
         guard presenter != nil || isAttached(router) else { throw .notAChild(router.name) }
         if let presenter {
             // By identity: the presenter dismisses this view and anything it presents in turn.

@@ -217,6 +217,28 @@ struct RouterNavigationTests {
         #expect(a.viewController.isOnScreen == false)
     }
 
+    @Test("dismissRouter of a RIB shown inside a presented navigation controller (seed 000) dismisses the container")
+    func dismissRouterInsidePresentedContainer() throws {
+        let app = try App()
+        do {
+            let a = app.rib("A")
+            let container = try NavigationController(rootViewController: a.viewController)
+            try app.root.viewController.present(container, animated: true, style: .fullScreen)
+            try app.root.attachChild(a)
+            #expect(app.window.snapshot == [Layer(.root, ["Home"]), Layer(.fullScreen, ["A"])])
+
+            // UIKit forwards a contained controller's dismissal to the presentation that holds it.
+            try app.root.dismissRouter(a, animated: true)
+
+            #expect(a.interactor.isActive == false)
+            #expect(app.root.viewController.presentedViewController == nil)
+        }
+        #expect(tree(app.root) == "Root")
+        #expect(app.window.snapshot == [Layer(.root, ["Home"])])
+        #expect(app.root.viewController.lastTransition == Transition(kind: .dismiss, animated: true))
+        #expect(app.detector.leaks().isEmpty)
+    }
+
     // MARK: setRouters
 
     @Test("setRouters makes the RIBs' views the whole stack and attaches each")
