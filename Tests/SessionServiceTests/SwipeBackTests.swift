@@ -77,6 +77,13 @@ struct SwipeBackTests {
             // Root is layer 0's screen, on no navigation stack.
             try client.expectRefusal(navigation, #"{"type":"didPop","screen":"Root"}"#, status: 409, code: "event_not_handled")
             expectState(try client.state(navigation), Expected.navigation(navigation, version: 1))
+            // The login app's Root is the window's container around the stack: shown, though on no stack.
+            for event in [#"{"type":"didPop","screen":"Root"}"#, #"{"type":"didDismiss","screen":"Root"}"#] {
+                try client.expectRefusal(id, event, status: 409, code: "event_not_handled")
+            }
+            expectState(try client.state(id), sheet)
+            let flow = try client.createSession(app: "flow")
+            try client.expectRefusal(flow, #"{"type":"didPop","screen":"NavigationController"}"#, status: 409, code: "event_not_handled")
         }
     }
 

@@ -7,12 +7,20 @@ extension AppEvent {
     /// retries its swipe after the app moved on (a sheet presented since, a logout) must not get a 409 because
     /// the RIB or flow that would have handled it is no longer there. A session applies that rule to any
     /// app's runtime once no handler took the event.
+    ///
+    /// Shown means anywhere in a layer's containment, not only on its stack: a container the window shows
+    /// (the login app's Root, a navigation controller) is on screen, and a swipe of it is refused like one of
+    /// the navigation app's Root, not taken as a retry.
     public func namesScreenAlreadyGone(from window: Window) -> Bool {
         switch self {
         case let .didPop(screen), let .didDismiss(screen):
-            !window.layers.contains { layer in layer.stack.contains { $0.screenName == screen } }
+            !window.layers.contains { layer in Self.contains(layer.controller, named: screen) }
         default:
             false
         }
+    }
+
+    private static func contains(_ controller: ViewController, named screen: String) -> Bool {
+        controller.screenName == screen || controller.children.contains { contains($0, named: screen) }
     }
 }
