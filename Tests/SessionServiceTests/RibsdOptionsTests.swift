@@ -79,6 +79,14 @@ struct RibsdOptionsTests {
         #expect(try RibsdOptions.parse(["--port", "1"], environment: ["RIBSD_PORT": "nope"]).server.port == 1)
     }
 
+    @Test("a flag followed by another flag has no value: that is the error, not the next flag's value")
+    func flagWithoutValue() {
+        for arguments in [["--port", "--max-body", "5"], ["--host", "--help"], ["--max-events", "--port=1"]] {
+            let error = #expect(throws: RibsdOptions.ParseError.self) { try RibsdOptions.parse(arguments, environment: [:]) }
+            #expect(error?.description == "\(arguments[0]) needs a value")
+        }
+    }
+
     @Test("bad flags and values are a ParseError with one clear line",
           arguments: [
             ["--port", "70000"], ["--port", "-1"], ["--port", "abc"], ["--port", ""], ["--threads", "0"], ["--threads", "x"],

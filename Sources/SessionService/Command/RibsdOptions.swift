@@ -67,7 +67,11 @@ public struct RibsdOptions: Sendable, Equatable {
             }
             guard flags.contains(where: { $0.flag == name }) else { throw ParseError(description: "unknown option \(name); see --help") }
             if value == nil {
-                guard index < arguments.count else { throw ParseError(description: "\(name) needs a value") }
+                // `--port --max-body 5` left out the port: the next flag is not its value (it would have been
+                // read as one, and `5` then reported as an unknown option).
+                guard index < arguments.count, !isFlag(arguments[index]) else {
+                    throw ParseError(description: "\(name) needs a value")
+                }
                 value = arguments[index]
                 index += 1
             }
@@ -115,6 +119,12 @@ public struct RibsdOptions: Sendable, Equatable {
         }
         text += "  --help                              this text\n  --version                           the version\n"
         return text
+    }
+
+    /// Whether `argument` is one of the flags (with or without `=value`), `--help` or `--version`.
+    private static func isFlag(_ argument: String) -> Bool {
+        let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+        return ["--help", "-h", "--version"].contains(name) || flags.contains { $0.flag == name }
     }
 
     /// `text` as a whole number from `min` to `max`, or an error that names `flag` (or the variable) and the range.
