@@ -46,7 +46,14 @@ enum RequestHandling {
                 state.status = response.status
                 return queue(response, on: connection, context: context)
             case Int32(CMHD_FRAMING_AMBIGUOUS.rawValue):
+                // No body length can be trusted, so the connection closes after the answer anyway: answer now
+                // rather than wait for bytes that MHD counts by the first length (a client that sent fewer
+                // would wait for the idle timeout).
+                state.phase = .answered
                 state.malformed = .ambiguousLength
+                let response = untrustedFraming(ambiguousLengthDetail)
+                state.status = response.status
+                return queue(response, on: connection, context: context)
             default:
                 if head & Int32(CMHD_REPEATED_CONTENT_TYPE.rawValue) != 0, state.malformed == nil {
                     state.malformed = .repeatedContentType
@@ -172,7 +179,7 @@ enum RequestHandling {
     private static func admission(of state: RequestState, context: ServerContext) -> Admission {
         switch state.malformed {
         case .ambiguousLength:
-            return .refused(untrustedFraming("The request has Content-Length headers that disagree, or Content-Length beside Transfer-Encoding."))
+            return .refused(untrustedFraming(ambiguousLengthDetail))
         case .nulInPath:
             return .refused(.problem(status: 404, code: "not_found", title: "Not Found",
                                      detail: "No resource has a NUL byte (%00) in its path."))
@@ -206,6 +213,9 @@ enum RequestHandling {
 
     /// A 400 for a request whose body cannot be delimited with certainty: the connection cannot be trusted for
     /// another request either, so it closes.
+    private static let ambiguousLengthDetail =
+        "The request has Content-Length headers that disagree, or Content-Length beside Transfer-Encoding."
+
     private static func untrustedFraming(_ detail: String) -> HTTPResponse {
         .problem(status: 400, code: "bad_request", title: "Bad Request", detail: detail, extraHeaders: [("Connection", "close")])
     }

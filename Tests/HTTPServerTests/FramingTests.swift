@@ -16,6 +16,23 @@ extension HTTPServerTests {
             }
         }
 
+        /// MHD counts the body by the first length: a client that sent fewer bytes used to wait for the idle
+        /// timeout. The connection closes after the answer anyway, so it goes out at once.
+        @Test(arguments: ["Content-Length: 5\r\nContent-Length: 6\r\n\r\n", "Content-Length: 9\r\nContent-Length: 3\r\n\r\nabc",
+                          "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n"])
+        func ambiguousLengthsAreRefusedAtOnce(head: String) throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                let start = ContinuousClock.now
+                try client.send("POST /echo HTTP/1.1\r\nHost: x\r\n" + head)
+                let response = try client.readResponse()
+                #expect(response.status == 400)
+                #expect(String(decoding: response.body, as: UTF8.self).contains(#""code":"bad_request""#))
+                #expect(client.waitForClose())
+                #expect(ContinuousClock.now - start < .seconds(3))
+            }
+        }
+
         /// Content-Type is one value: with two lines, which describes the body is anybody's guess. The body is
         /// read (the framing is sound), so the connection stays open for the next request.
         @Test func twoContentTypesAreRefusedWithoutAHandler() throws {
