@@ -90,6 +90,14 @@ public final class SessionService: Sendable {
         return expired
     }
 
+    /// A replay of `core`'s history (after a failed event) rendered another state than the one it replayed: the
+    /// app is not deterministic, and its sessions cannot be restored from their histories.
+    func reportReplayDivergence(in core: SessionCore) {
+        metrics.recordReplayDivergence()
+        logger.withLock { $0 }?.message(
+            .error, "replay diverged", fields: [("session", core.id), ("app", core.app.id), ("version", String(core.version))])
+    }
+
     /// Tears down every session (server shutdown).
     public func closeAll() {
         for session in store.all() {

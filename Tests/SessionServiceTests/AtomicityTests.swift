@@ -56,6 +56,26 @@ struct AtomicityTests {
             try client.expectRefusal(id, #"{"type":"present","screen":"Other"}"#, status: 409, code: "invalid_navigation")
             let history = try #require(try client.history(id).json?["events"] as? [NSDictionary])
             #expect(history.map { $0["version"] as? Int } == [2])
+            #expect(String(decoding: try client.get("/metrics").body, as: UTF8.self).contains("\nribsd_replay_divergences_total 0\n"))
+        }
+    }
+
+    @Test("a replay that does not render the state it replays (an app that is not deterministic) is counted in /metrics")
+    func replayDivergenceIsReported() throws {
+        try withTestServer(registry: testRegistry(LabApps.restless())) { client in
+            let id = try client.createSession(app: "restless")
+            let presented = sessionState(
+                id, app: "restless", version: 2, tree: node("Root", "launch", [node("Sheet", "viewable")]),
+                layers: [layer("root", ["Root1"]), layer("pageSheet", ["Sheet"])], accepts: ["present", "dismiss"])
+            expectState(try client.send(id, #"{"type":"present","screen":"Sheet"}"#), presented)
+
+            expectProblem(try client.send(id, #"{"type":"dismiss"}"#), status: 500, code: "internal_error")
+            // The rebuilt tree is what runs now, launched as Root2: another state under the same version.
+            let rebuilt = sessionState(
+                id, app: "restless", version: 2, tree: node("Root", "launch", [node("Sheet", "viewable")]),
+                layers: [layer("root", ["Root2"]), layer("pageSheet", ["Sheet"])], accepts: ["present", "dismiss"])
+            expectState(try client.state(id), rebuilt)
+            #expect(String(decoding: try client.get("/metrics").body, as: UTF8.self).contains("\nribsd_replay_divergences_total 1\n"))
         }
     }
 }

@@ -9,6 +9,8 @@ public protocol EventHandling: AnyObject {
     ///
     /// Before throwing, leave what the state does not show (the interactor's and router's own properties) as
     /// it was: the host undoes a changed tree or screen by replaying the history, and only when they changed.
+    /// Likewise, a call that returns `true` but changes nothing the state shows is not recorded (the version
+    /// stays): it must change nothing else either, or a replay of the history would not reproduce it.
     func handle(_ event: AppEvent) throws(EventError) -> Bool
 }
 

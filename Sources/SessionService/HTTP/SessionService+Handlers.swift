@@ -114,12 +114,14 @@ extension SessionService {
                 }
                 changed = false
             } else {
+                let divergences = core.replayDivergences
                 do throws(ServiceError) {
                     // Read under the lock: the history's times then follow its versions, whichever request got
                     // here first.
                     changed = try core.apply(event, now: clock.nowMilliseconds())
                 } catch {
                     metrics.recordEvent(event.type.rawValue, Self.outcome(of: error))
+                    if core.replayDivergences != divergences { reportReplayDivergence(in: core) }
                     throw error
                 }
             }

@@ -42,6 +42,7 @@ public final class ServiceMetrics: Sendable {
     private let shards: [Lock<State>] = (0..<(1 << ServiceMetrics.shardBits)).map { _ in Lock(State()) }
     private static let shardBits = 3
     private let leaks = Atomic<Int>(0)
+    private let replayDivergences = Atomic<Int>(0)
     private let expired = Atomic<Int>(0)
     private let created = Atomic<Int>(0)
 
@@ -98,6 +99,11 @@ public final class ServiceMetrics: Sendable {
         }
     }
 
+    /// Counts a replay of a session's history that did not render the state it replayed.
+    public func recordReplayDivergence() {
+        replayDivergences.add(1, ordering: .relaxed)
+    }
+
     /// Counts leaks found by an event (each leaked object once).
     public func recordLeaks(_ count: Int) {
         if count > 0 { leaks.add(count, ordering: .relaxed) }
@@ -142,6 +148,8 @@ public final class ServiceMetrics: Sendable {
         }
         text += "# HELP ribsd_leaks_found_total Detached objects the leak detector found still alive or on screen after an event, each counted once.\n# TYPE ribsd_leaks_found_total counter\n"
         text += "ribsd_leaks_found_total \(leaks.load(ordering: .relaxed))\n"
+        text += "# HELP ribsd_replay_divergences_total Replays of a session's history (after a failed event) that rendered another state than the one replayed: an app that is not deterministic.\n# TYPE ribsd_replay_divergences_total counter\n"
+        text += "ribsd_replay_divergences_total \(replayDivergences.load(ordering: .relaxed))\n"
         text += "# HELP ribsd_log_lines_dropped_total Log lines lost: stderr did not keep up, or failed.\n# TYPE ribsd_log_lines_dropped_total counter\n"
         text += "ribsd_log_lines_dropped_total \(logLinesDropped)\n"
         return text

@@ -203,6 +203,7 @@ package final class SessionCore {
     package var rebuildsAfterEveryRefusal = false
 
     private func rebuild() {
+        let shown = stateJSON, shownFieldsOffset = fieldsOffset
         // The discarded tree is detached like any other (every interactor deactivated) before its replacement.
         runtime.tearDown()
         runtime = app.launch()
@@ -211,7 +212,15 @@ package final class SessionCore {
             try? runtime.apply(entry.event)
         }
         rerender()
+        // ...unless the app is not deterministic (it reads a clock, or keeps something across launches), or
+        // changed what the state does not show in an event it took as a no-op: the replay then renders another
+        // state under the same version. Counted, for the service to report; the rebuilt tree is what runs now.
+        let same = stateJSON.withUnsafeBufferPointer { Self.equal($0, from: fieldsOffset, shown, from: shownFieldsOffset) }
+        if !same { replayDivergences += 1 }
     }
+
+    /// How many replays of the history rendered something other than the state they replayed (see `rebuild`).
+    @exclusivity(unchecked) package private(set) var replayDivergences = 0
 
     /// Renders the state document again from the runtime (what every applied event does; for measurement).
     package func rerender() {

@@ -51,8 +51,21 @@ enum LabApps {
         }
     }
 
-    private static func launch(_ behavior: Behavior, log: ResignLog?) -> any AppRuntime {
-        let screen = LabScreen(screenName: "Root")
+    /// `breaking`, whose root screen is named after how many times the app was launched (a count it keeps
+    /// across launches): the replay after its failed `dismiss` renders another state than the one it replays.
+    static func restless() -> AppDefinition {
+        let launches = Lock(0)
+        return AppDefinition(id: "restless", description: "test: not deterministic across launches", events: [.present, .dismiss]) {
+            let number = launches.withLock { count in
+                count += 1
+                return count
+            }
+            return launch(.breaking, log: nil, rootName: "Root\(number)")
+        }
+    }
+
+    private static func launch(_ behavior: Behavior, log: ResignLog?, rootName: String = "Root") -> any AppRuntime {
+        let screen = LabScreen(screenName: rootName)
         let interactor = LabRootInteractor(presenter: screen, log: log)
         let router = LabRootRouter(interactor: interactor, viewController: screen, behavior: behavior, log: log)
         return RIBAppRuntime(root: router)
