@@ -21,6 +21,6 @@ extension AppEvent {
     }
 
     private static func contains(_ controller: ViewController, named screen: String) -> Bool {
-        controller.screenName == screen || controller.children.contains { contains($0, named: screen) }
+        controller.screenName.isSameName(as: screen) || controller.children.contains { contains($0, named: screen) }
     }
 }

@@ -7,7 +7,7 @@ extension NavigationController {
     /// is an invalid move.
     public func clientDidPop(_ screen: String) throws(EventError) -> Bool {
         let screens = viewControllers
-        guard let index = screens.firstIndex(where: { $0.screenName == screen }) else { return false }
+        guard let index = screens.firstIndex(where: { $0.screenName.isSameName(as: screen) }) else { return false }
         guard index > 0 else { throw .invalidNavigation("cannot pop \(screen): it is the root of its stack") }
         do {
             try userDidPop(to: screens[index - 1])

@@ -31,7 +31,7 @@ public final class FlowAppRuntime: AppRuntime {
     public func apply(_ event: AppEvent) throws(EventError) {
         switch event {
         case let .step(name):
-            guard let step = steps.first(where: { $0.name == name })?.step else {
+            guard let step = steps.first(where: { $0.name.isSameName(as: name) })?.step else {
                 throw .notHandled("no flow knows the step \"\(name)\"")
             }
             guard let top = window.topViewController else { throw .notHandled("nothing is on screen") }
