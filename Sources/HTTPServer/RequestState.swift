@@ -69,9 +69,11 @@ final class RequestState {
     }
 
     /// The route pattern the path matched, if any (also when the method is not allowed there: a 405 is that
-    /// route's answer).
+    /// route's answer). None for an invalid absolute-form target: its path was never read (it resolves as
+    /// "/"), so no route answered it.
     var route: String? {
-        switch resolution {
+        if malformed == .invalidAuthority { return nil }
+        return switch resolution {
         case .matched(let pattern, _): pattern.pattern
         case .methodNotAllowed(let route, _): route
         case .notFound: nil

@@ -64,6 +64,8 @@ struct ObservabilityTests {
             // A 405 is its route's answer; a 404 has no route.
             #expect(try client.request("DELETE", "/v1/apps").status == 405)
             #expect(try client.get("/nowhere").status == 404)
+            // An absolute-form target refused for its authority: its path, never read, names no route.
+            #expect(try client.get("http://user@localhost/healthz").status == 400)
 
             let response = try client.get("/metrics")
             #expect(response.status == 200)
@@ -76,6 +78,8 @@ struct ObservabilityTests {
             #expect(after[#"ribsd_http_requests_total{method="POST",route="/v1/sessions",status="201"}"#] == 1)
             #expect(after[#"ribsd_http_requests_total{method="DELETE",route="/v1/apps",status="405"}"#] == 1)
             #expect(after[#"ribsd_http_requests_total{method="GET",route="unmatched",status="404"}"#] == 1)
+            #expect(after[#"ribsd_http_requests_total{method="GET",route="unmatched",status="400"}"#] == 1)
+            #expect(after[#"ribsd_http_requests_total{method="GET",route="/",status="400"}"#] == nil)
             #expect(after[#"ribsd_events_total{type="push",outcome="applied"}"#] == 3)
             #expect(after[#"ribsd_events_total{type="pop",outcome="applied"}"#] == 3)
             #expect(after[#"ribsd_events_total{type="pop",outcome="invalid_navigation"}"#] == 1)
@@ -83,7 +87,7 @@ struct ObservabilityTests {
             #expect(after["ribsd_leaks_found_total"] == 0)
             // Every request counted before this one is in the histogram, and the buckets are cumulative.
             let count = try #require(after["ribsd_http_request_duration_seconds_count"])
-            #expect(count == 13)
+            #expect(count == 14)
             #expect(after[#"ribsd_http_request_duration_seconds_bucket{le="+Inf"}"#] == count)
         }
     }
