@@ -49,6 +49,16 @@ struct JSONFieldsTests {
         #expect(throws: JSONFields.ReadError.self) { try JSONFields(Array(bothEarly.utf8)) }
     }
 
+    @Test("no value at all is refused, naming what the body holds")
+    func noValue() {
+        #expect(throws: JSONFields.ReadError(description: "the body is not valid JSON: the body is empty (at byte 0)")) {
+            try JSONFields([])
+        }
+        #expect(throws: JSONFields.ReadError(description: "the body is not valid JSON: the body holds only whitespace (at byte 3)")) {
+            try JSONFields(Array(" \n\t".utf8))
+        }
+    }
+
     @Test("a value that is not an object is refused as such")
     func notAnObject() {
         for body in ["[1]", "\"x\"", "3", "null"] {

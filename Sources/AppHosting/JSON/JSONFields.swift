@@ -63,7 +63,7 @@ private struct Reader {
     mutating func readTopObject() throws(JSONFields.ReadError) -> [(name: String, value: JSONFields.Value)] {
         skipWhitespace()
         guard peek() == UInt8(ascii: "{") else {
-            if index >= bytes.count { throw fail("the body is empty") }
+            if index >= bytes.count { throw fail(bytes.isEmpty ? "the body is empty" : "the body holds only whitespace") }
             _ = try readValue(depth: 0)
             skipWhitespace()
             guard index == bytes.count else { throw fail("unexpected bytes after the value") }
