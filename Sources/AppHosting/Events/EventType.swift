@@ -1,5 +1,3 @@
-import HeadlessUI
-
 /// The event types of the contract, in its order.
 public enum EventType: String, Sendable, CaseIterable {
     case login, logout, push, pop, didPop, present, dismiss, didDismiss, step
@@ -11,7 +9,7 @@ extension EventType {
     /// The type whose raw value is `name`: `init(rawValue:)` without the runtime's string-switch lookup,
     /// which costs a few hundred instructions on every event decoded.
     public init?(named name: String) {
-        for type in Self.all where type.rawValue.isSameName(as: name) {
+        for type in Self.all where type.rawValue == name {
             self = type
             return
         }

@@ -24,7 +24,7 @@ final class PageStack {
 
     /// Builds the page, pushes it and attaches it; a screen already on the stack is an invalid move.
     func push(_ screen: String, by owner: any Routing, onto stack: NavigationController, listener: any PageListener) throws(EventError) {
-        guard !stack.viewControllers.contains(where: { $0.screenName.isSameName(as: screen) }) else {
+        guard !stack.viewControllers.contains(where: { $0.screenName == screen }) else {
             throw .invalidNavigation("\(screen) is already on the stack")
         }
         let page = build(screen, listener: listener)
@@ -52,7 +52,7 @@ final class PageStack {
     }
 
     static func page(_ screen: String, of owner: any Routing) -> PageRouter? {
-        owner.children.lazy.compactMap { $0 as? PageRouter }.first { $0.name.isSameName(as: screen) }
+        owner.children.lazy.compactMap { $0 as? PageRouter }.first { $0.name == screen }
     }
 }
 

@@ -53,7 +53,7 @@ final class HomeFlowInteractor: Interactor, EventHandling, PageListener {
         switch event {
         case let .push(screen):
             // Under a modal the stack is not what the user sees: nobody on screen can push onto it.
-            guard !presenting, router.pushableScreens.contains(where: { $0.isSameName(as: screen) }) else { return false }
+            guard !presenting, router.pushableScreens.contains(screen) else { return false }
             try router.routeToPage(screen)
         case .pop:
             guard !presenting else { return false }
@@ -62,7 +62,7 @@ final class HomeFlowInteractor: Interactor, EventHandling, PageListener {
             guard !presenting else { return false }
             return try router.userDidPop(screen)
         case let .present(screen, style):
-            guard router.modalScreens.contains(where: { $0.isSameName(as: screen) }) else { return false }
+            guard router.modalScreens.contains(screen) else { return false }
             try router.present(screen, style: style ?? .pageSheet)
         case .dismiss:
             try router.dismissPresented()

@@ -66,7 +66,7 @@ final class HomeFlowRouter: Router<HomeFlowInteractor>, HomeFlowRouting {
     func userDidDismiss(_ screen: String) throws(EventError) -> Bool {
         // Not what HomeFlow presents (any more): not its to handle; a retried swipe of a sheet already gone is
         // then the session's no-op. A full-screen page has no swipe: nobody handles one.
-        guard let page = presented, page.name.isSameName(as: screen), canSwipePresentedAway else { return false }
+        guard let page = presented, page.name == screen, canSwipePresentedAway else { return false }
         do {
             try page.viewController.userDidDismissInteractively()
         } catch {
@@ -76,7 +76,7 @@ final class HomeFlowRouter: Router<HomeFlowInteractor>, HomeFlowRouting {
     }
 
     func detachClosedPage(_ screen: String) {
-        if let page = presented, page.name.isSameName(as: screen) {
+        if let page = presented, page.name == screen {
             // dismissRouter works by identity: the sheet is already gone, so this only detaches.
             try? dismissRouter(page, animated: true)
             presented = nil

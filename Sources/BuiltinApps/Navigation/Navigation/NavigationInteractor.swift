@@ -1,5 +1,4 @@
 import AppHosting
-import HeadlessUI
 import RIBs
 
 /// What Navigation tells Root (nothing yet: the seed's Root only presents it).
@@ -38,7 +37,7 @@ final class NavigationInteractor: PresentableInteractor<NavigationViewController
         guard let router else { return false }
         switch event {
         case let .push(screen):
-            guard router.pushableScreens.contains(where: { $0.isSameName(as: screen) }) else { return false }
+            guard router.pushableScreens.contains(screen) else { return false }
             try router.routeToPage(screen)
         case .pop:
             try router.popTopPage()
