@@ -23,8 +23,10 @@ open class ViewController {
     @exclusivity(unchecked) public private(set) unowned(unsafe) var parent: ViewController?
     /// Contained children, in the order they were added.
     @exclusivity(unchecked) public internal(set) var children: [ViewController] = []
-    /// The controller this one presents (UIKit keeps it strongly).
-    @exclusivity(unchecked) public private(set) var presentedViewController: ViewController?
+    /// The controller presented by this one or, as in UIKit, by the ancestor that made this one's presentations.
+    public var presentedViewController: ViewController? { presentationContext.ownPresentation }
+    /// The controller this one presents itself (UIKit keeps it strongly); only a layer's base has one.
+    @exclusivity(unchecked) private(set) var ownPresentation: ViewController?
     /// The controller that presented this one itself (not through a container).
     @exclusivity(unchecked) private unowned(unsafe) var presenter: ViewController?
     /// The controller that presents this one or, as in UIKit, the nearest presented container that holds it.
@@ -53,7 +55,7 @@ open class ViewController {
     deinit {
         // Whatever outlives this controller (a leaked child or presented controller) must not point at it.
         for child in children where child.parent === self { child.parent = nil }
-        if let presented = presentedViewController, presented.presenter === self { presented.presenter = nil }
+        if let presented = ownPresentation, presented.presenter === self { presented.presenter = nil }
         deinitReport.send(for: self)
     }
 
@@ -108,25 +110,37 @@ open class ViewController {
 
     // MARK: - Presentation
 
-    /// Presents `controller` modally from this one.
+    /// Presents `controller` modally from this one. As in UIKit, a contained controller does not present
+    /// itself: the base of its layer (the container at the top of its containment, the window's root or a
+    /// presented controller) does, and stays the presenter when this one leaves its container, so a modal
+    /// outlives the child that asked for it (and a RIB detached without dismissing it stays on screen).
     ///
-    /// - Throws: `alreadyPresenting` when this controller already presents one (UIKit's
-    ///   "Attempt to present X on Y which is already presenting Z"); `alreadyInHierarchy` when
-    ///   `controller` is already contained or presented.
+    /// - Throws: `alreadyPresenting` when that base already presents one (UIKit's "Attempt to present X
+    ///   on Y which is already presenting Z"); `alreadyInHierarchy` when `controller` is already contained
+    ///   or presented.
     public func present(
         _ controller: ViewController, animated: Bool, style: ModalPresentationStyle? = nil, completion: (() -> Void)? = nil
     ) throws(ViewHierarchyError) {
-        if let presented = presentedViewController {
-            throw .alreadyPresenting(presenter: screenName, presented: presented.screenName, attempted: controller.screenName)
+        let context = presentationContext
+        if let presented = context.ownPresentation {
+            throw .alreadyPresenting(presenter: context.screenName, presented: presented.screenName, attempted: controller.screenName)
         }
         if controller.parent != nil || controller.presenter != nil || controller.hostWindow != nil || hangsFrom(controller) {
             throw .alreadyInHierarchy(controller.screenName)
         }
         if let style { controller.modalPresentationStyle = style }
-        presentedViewController = controller
-        controller.presenter = self
-        lastTransition = Transition(kind: .present, animated: animated)
+        context.ownPresentation = controller
+        controller.presenter = context
+        context.lastTransition = Transition(kind: .present, animated: animated)
         completion?()
+    }
+
+    /// The controller that makes this one's presentations: the top of its containment (UIKit's presentation
+    /// context for full-screen and sheet styles).
+    var presentationContext: ViewController {
+        var node = self
+        while let parent = node.parent { node = parent }
+        return node
     }
 
     /// Dismisses what this controller presents or, when it presents nothing, dismisses this controller itself.
@@ -135,7 +149,7 @@ open class ViewController {
     public func dismiss(animated: Bool, completion: (() -> Void)? = nil) throws(ViewHierarchyError) {
         let presenter: ViewController
         if presentedViewController != nil {
-            presenter = self
+            presenter = presentationContext
         } else if let presenting = presentingViewController {
             presenter = presenting
         } else {
@@ -157,9 +171,9 @@ open class ViewController {
 
     /// Tears down the presented chain from the top, telling each controller it is being dismissed.
     func removePresentation(kind: Transition.Kind, animated: Bool) {
-        guard let presented = presentedViewController else { return }
+        guard let presented = ownPresentation else { return }
         presented.removePresentation(kind: kind, animated: animated)
-        presentedViewController = nil
+        ownPresentation = nil
         presented.presenter = nil
         lastTransition = Transition(kind: kind, animated: animated)
         presented.isBeingDismissed = true

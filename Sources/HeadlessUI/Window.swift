@@ -47,7 +47,7 @@ public final class Window {
 
     /// The first controller presenting something in `root`'s containment tree (UIKit allows one per context).
     static func presentedController(in root: ViewController) -> ViewController? {
-        if let presented = root.presentedViewController { return presented }
+        if let presented = root.ownPresentation { return presented }
         for child in root.children {
             if let presented = presentedController(in: child) { return presented }
         }

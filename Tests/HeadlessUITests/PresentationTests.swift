@@ -1,4 +1,5 @@
 import HeadlessUI
+import TestSupport
 import Testing
 
 @Suite("Presentation: present / dismiss")
@@ -132,5 +133,42 @@ struct PresentationTests {
         #expect(detail.presentingViewController === root)
         try detail.dismiss(animated: true)
         #expect(root.presentedViewController == nil)
+    }
+
+    @Test("a contained screen presents from the base of its layer, and the modal outlives the screen's removal, as in UIKit")
+    func presentationFromAContainedScreen() throws {
+        let window = Window()
+        let container = ViewController(screenName: "Root")
+        let nav = try NavigationController(rootViewController: ViewController(screenName: "Home"))
+        let page = ViewController(screenName: "A")
+        try nav.push(page, animated: false)
+        container.addChild(nav)
+        nav.didMove(toParent: container)
+        window.rootViewController = container
+        window.makeKeyAndVisible()
+        let sheet = ViewController(screenName: "Sheet")
+
+        try page.present(sheet, animated: true)
+
+        // The layer's base made the presentation; the page sees it as UIKit's children do.
+        #expect(sheet.presentingViewController === container)
+        #expect(container.presentedViewController === sheet && page.presentedViewController === sheet)
+        #expect(container.lastTransition == Transition(kind: .present, animated: true))
+        #expect(window.snapshot == [Layer(.root, ["Home", "A"]), Layer(.pageSheet, ["Sheet"])])
+        // One presentation per layer, whoever asks.
+        #expect(throws: ViewHierarchyError.alreadyPresenting(presenter: "Root", presented: "Sheet", attempted: "Other")) {
+            try nav.present(ViewController(screenName: "Other"), animated: true)
+        }
+
+        // The page leaving its stack does not take the sheet with it.
+        _ = try nav.pop(animated: false)
+        #expect(page.presentedViewController == nil)
+        #expect(window.snapshot == [Layer(.root, ["Home"]), Layer(.pageSheet, ["Sheet"])])
+        #expect(sheet.isOnScreen)
+
+        // Any screen of the layer dismisses it through that base.
+        try nav.dismiss(animated: false)
+        #expect(container.presentedViewController == nil && !sheet.isOnScreen)
+        #expect(window.snapshot == [Layer(.root, ["Home"])])
     }
 }
