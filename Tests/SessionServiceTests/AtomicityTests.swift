@@ -78,4 +78,18 @@ struct AtomicityTests {
             #expect(String(decoding: try client.get("/metrics").body, as: UTF8.self).contains("\nribsd_replay_divergences_total 1\n"))
         }
     }
+
+    @Test("a replay that diverges after a swipe taken as a no-op (200) is counted too")
+    func replayDivergenceAfterANoOp() throws {
+        try withTestServer(registry: testRegistry(LabApps.restless(.hasty))) { client in
+            let id = try client.createSession(app: "restless")
+            try client.apply(id, #"{"type":"present","screen":"Sheet"}"#)
+            // `hasty` dismisses the sheet before it looks at the name, then declines: the replay puts the sheet
+            // back, under a root launched as Root2.
+            let swiped = try client.send(id, #"{"type":"didDismiss","screen":"Gone"}"#)
+            #expect(swiped.status == 200 && swiped.header("ETag") == "\"2\"")
+            #expect((swiped.json?["layers"] as? [[String: Any]])?.first?["stack"] as? [String] == ["Root2"])
+            #expect(String(decoding: try client.get("/metrics").body, as: UTF8.self).contains("\nribsd_replay_divergences_total 1\n"))
+        }
+    }
 }

@@ -46,6 +46,13 @@ struct MemoryLimitTests {
             expectState(try client.send(full, #"{"type":"didPop","screen":"B"}"#), Expected.navigation(full, version: version, pages: pages))
             let retried = try client.send(full, #"{"type":"push","screen":"B"}"#, headers: keyed)
             #expect(retried.status == 200 && retried.body == first.body)
+            // Keyed no-op swipes are answered but not remembered: their keys would grow what the limit bounds.
+            let held = client.service.heldMemory.bytes
+            for number in 0..<20 {
+                let key = [("Idempotency-Key", String(repeating: "k", count: 200) + "\(number)")]
+                #expect(try client.send(full, #"{"type":"didPop","screen":"Gone"}"#, headers: key).status == 200)
+            }
+            #expect(client.service.heldMemory.bytes == held)
             // The history reads as ever (without being kept for the next read).
             #expect((try client.history(full).json?["events"] as? [Any])?.count == version - 1)
             #expect(client.service.store.session(full)?.withCore { $0.preparedHistory == nil } == true)

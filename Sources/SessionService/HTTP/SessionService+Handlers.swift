@@ -115,20 +115,24 @@ extension SessionService {
                 changed = false
             } else {
                 let divergences = core.replayDivergences
+                // A replay runs on refusals, and on a no-op swipe whose handler changed the screen first.
+                defer { if core.replayDivergences != divergences { reportReplayDivergence(in: core) } }
                 do throws(ServiceError) {
                     // Read under the lock: the history's times then follow its versions, whichever request got
                     // here first.
                     changed = try core.apply(event, now: clock.nowMilliseconds())
                 } catch {
                     metrics.recordEvent(event.type.rawValue, Self.outcome(of: error))
-                    if core.replayDivergences != divergences { reportReplayDivergence(in: core) }
                     throw error
                 }
             }
             metrics.recordEvent(event.type.rawValue, changed ? .applied : .unchanged)
             if changed { metrics.recordLeaks(core.runtime.newLeakCount) }
             let response = HTTPResponse.json(core.stateJSON, etag: core.etag)
-            if let key, let digest { core.remember(key, body: digest, response: response) }
+            // An answer that changed nothing is not remembered at the memory limit (a retry of it is a no-op
+            // again), or keyed no-op swipes would grow what the limit bounds. An applied event's always is: the
+            // limit stops those before they apply.
+            if let key, let digest, changed || !heldMemory.isFull { core.remember(key, body: digest, response: response) }
             return response
         }
     }

@@ -51,16 +51,17 @@ enum LabApps {
         }
     }
 
-    /// `breaking`, whose root screen is named after how many times the app was launched (a count it keeps
-    /// across launches): the replay after its failed `dismiss` renders another state than the one it replays.
-    static func restless() -> AppDefinition {
+    /// `behavior` (`breaking` or `hasty`), with its root screen named after how many times the app was
+    /// launched (a count it keeps across launches): the replay after a failed `dismiss`, or after `hasty`
+    /// declined a swipe it had acted on, renders another state than the one it replays.
+    static func restless(_ behavior: Behavior = .breaking) -> AppDefinition {
         let launches = Lock(0)
-        return AppDefinition(id: "restless", description: "test: not deterministic across launches", events: [.present, .dismiss]) {
+        return AppDefinition(id: "restless", description: "test: not deterministic across launches", events: [.present, .dismiss, .didDismiss]) {
             let number = launches.withLock { count in
                 count += 1
                 return count
             }
-            return launch(.breaking, log: nil, rootName: "Root\(number)")
+            return launch(behavior, log: nil, rootName: "Root\(number)")
         }
     }
 
