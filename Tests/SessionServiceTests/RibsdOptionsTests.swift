@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import SessionService
 import Testing
@@ -77,6 +78,17 @@ struct RibsdOptionsTests {
         #expect(options.service.maxSessions == 50)
         // A bad environment value a flag overrides is never read.
         #expect(try RibsdOptions.parse(["--port", "1"], environment: ["RIBSD_PORT": "nope"]).server.port == 1)
+    }
+
+    @Test("--help lists every flag, its variable and its meaning in columns at least two spaces apart")
+    func usage() throws {
+        let lines = RibsdOptions.usage.split(separator: "\n").map(String.init)
+        for entry in RibsdOptions.flags {
+            let line = try #require(lines.first { $0.hasPrefix("  \(entry.flag) ") }, "\(entry.flag) is not listed")
+            let columns = line.split(separator: "  ", omittingEmptySubsequences: true).map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(columns == [entry.flag, entry.environment, entry.meaning], "\(line)")
+        }
+        #expect(lines.contains { $0.hasPrefix("  --help ") } && lines.contains { $0.hasPrefix("  --version ") })
     }
 
     @Test("a flag followed by another flag has no value: that is the error, not the next flag's value")

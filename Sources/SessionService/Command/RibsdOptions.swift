@@ -30,7 +30,7 @@ public struct RibsdOptions: Sendable, Equatable {
         ("--max-sessions", "RIBSD_MAX_SESSIONS", "most sessions held at once (default 100000)"),
         ("--session-ttl", "RIBSD_SESSION_TTL", "seconds a session may stay idle (default 1800)"),
         ("--max-events", "RIBSD_MAX_EVENTS", "most events one session applies (default 100000)"),
-        ("--max-held-bytes", "RIBSD_MAX_HELD_BYTES", "about the most bytes all sessions hold in histories and remembered answers (default 4294967296)"),
+        ("--max-held-bytes", "RIBSD_MAX_HELD_BYTES", "about the most bytes all sessions hold in histories, remembered answers and history documents (default 4294967296)"),
         ("--max-body", "RIBSD_MAX_BODY", "largest request body in bytes (default 65536)"),
         ("--max-streams", "RIBSD_MAX_STREAMS", "most event streams open at once, at most 1023: each holds one of the 1024 connections (default 512)"),
         ("--log-level", "RIBSD_LOG_LEVEL", "debug, info (one line per request), warn, error or off (default info)"),
@@ -114,10 +114,15 @@ public struct RibsdOptions: Sendable, Equatable {
     /// The `--help` text.
     public static var usage: String {
         var text = "usage: ribsd [options]\n\nServes headless RIBs navigation sessions over HTTP.\n\noptions (each also read from its environment variable; a flag wins):\n"
-        for entry in flags {
-            text += "  \(entry.flag.padding(toLength: 16, withPad: " ", startingAt: 0))\(entry.environment.padding(toLength: 20, withPad: " ", startingAt: 0))\(entry.meaning)\n"
+        // Columns as wide as their longest entry and two spaces (a fixed width ran the longest names together).
+        let flagWidth = flags.map(\.flag.count).max()! + 2
+        let environmentWidth = flags.map(\.environment.count).max()! + 2
+        func line(_ flag: String, _ environment: String, _ meaning: String) -> String {
+            "  " + flag.padding(toLength: flagWidth, withPad: " ", startingAt: 0)
+                + environment.padding(toLength: environmentWidth, withPad: " ", startingAt: 0) + meaning + "\n"
         }
-        text += "  --help                              this text\n  --version                           the version\n"
+        for entry in flags { text += line(entry.flag, entry.environment, entry.meaning) }
+        text += line("--help", "", "this text") + line("--version", "", "the version")
         return text
     }
 
