@@ -69,10 +69,14 @@ final class RequestState {
     }
 
     /// The route pattern the path matched, if any (also when the method is not allowed there: a 405 is that
-    /// route's answer). None for an invalid absolute-form target: its path was never read (it resolves as
-    /// "/"), so no route answered it.
+    /// route's answer). None for a target refused before routing for what its path is: an invalid authority
+    /// (the path, never read, resolves as "/") or an encoded NUL or slash (MHD's decoded path names another
+    /// resource than the one asked for): no route answered those.
     var route: String? {
-        if malformed == .invalidAuthority { return nil }
+        switch malformed {
+        case .invalidAuthority?, .nulInPath?, .slashInPath?: return nil
+        case .ambiguousLength?, .repeatedContentType?, nil: break
+        }
         return switch resolution {
         case .matched(let pattern, _): pattern.pattern
         case .methodNotAllowed(let route, _): route

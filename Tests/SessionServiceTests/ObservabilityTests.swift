@@ -64,8 +64,11 @@ struct ObservabilityTests {
             // A 405 is its route's answer; a 404 has no route.
             #expect(try client.request("DELETE", "/v1/apps").status == 405)
             #expect(try client.get("/nowhere").status == 404)
-            // An absolute-form target refused for its authority: its path, never read, names no route.
+            // An absolute-form target refused for its authority: its path, never read, names no route; nor
+            // does a path with an encoded slash or NUL, whose decoding names another resource.
             #expect(try client.get("http://user@localhost/healthz").status == 400)
+            #expect(try client.get("/v1/sessions/\(id)%2Fhistory").status == 404)
+            #expect(try client.get("/healthz%00").status == 404)
 
             let response = try client.get("/metrics")
             #expect(response.status == 200)
@@ -77,8 +80,9 @@ struct ObservabilityTests {
             #expect(after[#"ribsd_http_requests_total{method="POST",route="/v1/sessions/:id/events",status="409"}"#] == 2)
             #expect(after[#"ribsd_http_requests_total{method="POST",route="/v1/sessions",status="201"}"#] == 1)
             #expect(after[#"ribsd_http_requests_total{method="DELETE",route="/v1/apps",status="405"}"#] == 1)
-            #expect(after[#"ribsd_http_requests_total{method="GET",route="unmatched",status="404"}"#] == 1)
+            #expect(after[#"ribsd_http_requests_total{method="GET",route="unmatched",status="404"}"#] == 3)
             #expect(after[#"ribsd_http_requests_total{method="GET",route="unmatched",status="400"}"#] == 1)
+            #expect(after[#"ribsd_http_requests_total{method="GET",route="/v1/sessions/:id/history",status="404"}"#] == nil)
             #expect(after[#"ribsd_http_requests_total{method="GET",route="/",status="400"}"#] == nil)
             #expect(after[#"ribsd_events_total{type="push",outcome="applied"}"#] == 3)
             #expect(after[#"ribsd_events_total{type="pop",outcome="applied"}"#] == 3)
@@ -87,7 +91,7 @@ struct ObservabilityTests {
             #expect(after["ribsd_leaks_found_total"] == 0)
             // Every request counted before this one is in the histogram, and the buckets are cumulative.
             let count = try #require(after["ribsd_http_request_duration_seconds_count"])
-            #expect(count == 14)
+            #expect(count == 16)
             #expect(after[#"ribsd_http_request_duration_seconds_bucket{le="+Inf"}"#] == count)
         }
     }
