@@ -4,8 +4,8 @@ import Synchronization
 /// prepared `history` documents, in approximate bytes, against one limit for the whole server.
 ///
 /// Per-session limits alone cannot keep these within the machine: 100,000 sessions at 100,000 events each
-/// would need hundreds of gigabytes. Past the limit, events that would add to a history are refused (503
-/// `memory_limit`) until sessions are deleted or expire.
+/// would need hundreds of gigabytes. At the limit, events are refused (503 `memory_limit`) until sessions are
+/// deleted or expire.
 package final class HeldMemory: Sendable {
     /// The most bytes held before events are refused.
     package let limit: Int

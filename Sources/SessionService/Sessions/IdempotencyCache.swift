@@ -52,8 +52,9 @@ struct IdempotencyCache {
         }
     }
 
-    /// About what one remembered answer holds: its body (a version's state, not shared once the session
-    /// moved on), its key, and the dictionary's and order list's slots.
+    /// About what one remembered answer holds: its body, its key, and the dictionary's and order list's slots.
+    /// Counted high on purpose: answers at one version share that version's state bytes, but each is charged
+    /// them (they stop being shared with the session's own state once it moves on).
     private static func heldBytes(_ key: IdempotencyKey, _ entry: Entry) -> Int {
         128 + key.bytes.count + entry.response.body.count
     }
