@@ -65,12 +65,13 @@ extension Routing {
         try attachChild(router)
     }
 
-    /// Dismisses `router`'s view by identity unless the user already did, then detaches it. A view shown
-    /// inside a presented container (seed 000's navigation controller) dismisses that container, as UIKit
-    /// forwards a contained controller's `dismiss` to the presentation that holds it.
+    /// Dismisses `router`'s view by identity unless the user already did, then detaches it. A view that is
+    /// the root of a presented container (seed 000's navigation controller) dismisses that container, as
+    /// UIKit forwards a contained controller's `dismiss` to the presentation that holds it; a view elsewhere
+    /// in one (a page pushed later) does not take the other RIBs' views down with it.
     public func dismissRouter(_ router: any ViewableRouting, animated: Bool) throws(RoutingError) {
         let controller = router.viewControllable.uiviewController
-        let presenter = controller.presentingViewController
+        let presenter = Self.presenter(dismissing: controller)
         guard presenter != nil || isAttached(router) else { throw .notAChild(router.name) }
         if let presenter {
             // By identity: the presenter dismisses this view and anything it presents in turn.
@@ -81,6 +82,17 @@ extension Routing {
             }
         }
         if isAttached(router) { try detachChild(router) }
+    }
+
+    /// Who presents what `controller` is the content of: itself presented, or the root (each node its parent's
+    /// first child) of a presented container. Nil when it is neither.
+    private static func presenter(dismissing controller: ViewController) -> ViewController? {
+        var node = controller
+        while !node.isPresented {
+            guard let parent = node.parent, parent.children.first === node else { return nil }
+            node = parent
+        }
+        return node.presentingViewController
     }
 
     /// Detaches the children whose views are among `controllers` (views a stack operation removed).

@@ -239,6 +239,25 @@ struct RouterNavigationTests {
         #expect(app.detector.leaks().isEmpty)
     }
 
+    @Test("dismissRouter of a RIB pushed later inside a presented container leaves the container to the RIB at its root")
+    func dismissRouterOfAPageInsidePresentedContainer() throws {
+        let app = try App()
+        let a = app.rib("A"), b = app.rib("B"), stranger = app.rib("Stranger")
+        let container = try NavigationController(rootViewController: a.viewController)
+        try app.root.viewController.present(container, animated: true, style: .fullScreen)
+        try app.root.attachChild(a)
+        try app.root.pushRouter(b, onto: container, animated: false)
+        try container.push(stranger.viewController, animated: false)
+
+        // Not attached, and not what was presented: a stranger, whatever presentation its view sits in.
+        #expect(throws: RoutingError.notAChild("Stranger")) { try app.root.dismissRouter(stranger, animated: true) }
+        // B is detached; its view is not the presentation's to take down with A's.
+        try app.root.dismissRouter(b, animated: true)
+
+        #expect(tree(app.root) == "Root[A]")
+        #expect(app.window.snapshot == [Layer(.root, ["Home"]), Layer(.fullScreen, ["A", "B", "Stranger"])])
+    }
+
     // MARK: setRouters
 
     @Test("setRouters makes the RIBs' views the whole stack and attaches each")
