@@ -60,10 +60,15 @@ enum RequestHandling {
                 }
             }
             state.resolution = withPath(url) { context.routes.resolve(method: state.method, path: $0) }
-            if head & Int32(CMHD_EXPECTS_CONTINUE.rawValue) != 0, let refusal = refusalBeforeBody(state, connection: connection, context: context) {
-                // MHD would invite the body with 100 Continue; the answer is already known, so give it instead
-                // (RFC 9110 §10.1.1). The unread body means the connection closes after it: a client that sent
-                // its body without waiting may see that close as a reset (MHD has no lingering close).
+            // A refusal is normally sent once the body is read, so the connection stays open for the next
+            // request. Not when the client waits for 100 Continue: the answer is already known, so it is given
+            // instead of the invitation (RFC 9110 §10.1.1). Nor when the declared body is far past the limit:
+            // reading it all first would let one request make the server take in any amount.
+            let answerNow = head & Int32(CMHD_EXPECTS_CONTINUE.rawValue) != 0
+                || (declaredContentLength(connection) ?? 0) > context.maxBodySize + maxDrainedExcess
+            if answerNow, let refusal = refusalBeforeBody(state, connection: connection, context: context) {
+                // The unread body means the connection closes after the answer: a client still sending may see
+                // that close as a reset (MHD has no lingering close).
                 state.phase = .answered
                 state.status = refusal.status
                 return queue(refusal, on: connection, context: context)
@@ -90,6 +95,10 @@ enum RequestHandling {
             return .NO
         }
     }
+
+    /// How far past the body limit a declared body may go and still be read (and dropped) before the refusal,
+    /// which then keeps the connection open; past it the refusal goes out at once, and the connection closes.
+    static let maxDrainedExcess = 1 << 20
 
     /// Appends one body chunk, or discards it when the route did not match or the cap was passed.
     private static func accept(

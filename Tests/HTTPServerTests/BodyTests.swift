@@ -52,6 +52,25 @@ extension HTTPServerTests {
             }
         }
 
+        /// Reading a body declared far past the limit before refusing it would let one request make the
+        /// server take in any amount: the 413 goes out at once, and the connection closes.
+        @Test func aBodyDeclaredFarPastTheLimitIsRefusedAtOnce() throws {
+            try withServer({ $0.maxBodySize = 1024 }) { server in
+                let client = try RawClient(port: server.port)
+                let start = ContinuousClock.now
+                try client.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 10000000\r\n\r\n")
+                let response = try client.readResponse()
+                #expect(response.status == 413)
+                #expect(response.json["code"] as? String == "payload_too_large")
+                #expect(client.waitForClose())
+                #expect(ContinuousClock.now - start < .seconds(3))
+                // Up to a mebibyte past the limit is still read, and the connection kept.
+                let near = try RawClient(port: server.port)
+                #expect(try near.roundTrip("POST", "/echo", body: [UInt8](repeating: 0x61, count: 1024 + 500_000)).status == 413)
+                #expect(try near.roundTrip("GET", "/hello").status == 200)
+            }
+        }
+
         @Test func repeated413KeepsConnection() throws {
             try withServer({ $0.maxBodySize = 65536 }) { server in
                 let client = try RawClient(port: server.port)
