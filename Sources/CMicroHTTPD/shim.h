@@ -238,6 +238,9 @@ enum cmhd_request_head {
     /// Flag: more than one Content-Type line. It is a single value (RFC 9110 §8.3); MHD hands on the first,
     /// where something in front of the server may have read another.
     CMHD_REPEATED_CONTENT_TYPE = 8,
+    /// Flag: the first Content-Length is a number above the `drain_limit` given (or too long to read as one):
+    /// a body too large to read and drop before refusing it.
+    CMHD_BODY_BEYOND_DRAIN = 16,
 };
 
 struct cmhd_head_scan {
@@ -285,6 +288,18 @@ static inline enum MHD_Result cmhd_head_iterator(void *cls, enum MHD_ValueKind k
     return MHD_YES;
 }
 
+// Whether a Content-Length value is a number above `limit`; a value that is no number is not (MHD refuses it).
+static inline int cmhd_length_exceeds(const char *value, unsigned long long limit) {
+    if (value == NULL || *value == '\0') return 0;
+    unsigned long long length = 0;
+    for (; *value != '\0'; value++) {
+        if (*value < '0' || *value > '9') return 0;
+        if (length > (limit - (unsigned long long)(*value - '0')) / 10) return 1;
+        length = length * 10 + (unsigned long long)(*value - '0');
+    }
+    return length > limit;
+}
+
 // Whether a Content-Length value announces a body: any digit but zero in it.
 static inline int cmhd_is_nonzero_length(const char *value) {
     for (; value != NULL && *value != '\0'; value++) {
@@ -294,15 +309,16 @@ static inline int cmhd_is_nonzero_length(const char *value) {
 }
 
 /// The request's body framing (`CMHD_FRAMING_*`, under `CMHD_FRAMING_MASK`), plus the flags
-/// `CMHD_EXPECTS_CONTINUE` and `CMHD_REPEATED_CONTENT_TYPE`;
+/// `CMHD_EXPECTS_CONTINUE`, `CMHD_REPEATED_CONTENT_TYPE` and `CMHD_BODY_BEYOND_DRAIN` (against `drain_limit`);
 /// `version` is the request line's, as MHD hands it to the access handler.
-static inline int cmhd_request_head(struct MHD_Connection *connection, const char *version) {
+static inline int cmhd_request_head(struct MHD_Connection *connection, const char *version, unsigned long long drain_limit) {
     struct cmhd_head_scan scan = { NULL, 0, 0, 0, 0, 0, 0, 0 };
     MHD_get_connection_values_n(connection, MHD_HEADER_KIND, cmhd_head_iterator, &scan);
     int announces_body = scan.has_coding || cmhd_is_nonzero_length(scan.first_length);
     int http11 = version != NULL && strcasecmp(version, "HTTP/1.1") == 0;
     int flags = (scan.expects_continue && http11 && announces_body ? CMHD_EXPECTS_CONTINUE : 0)
-        | (scan.content_types > 1 ? CMHD_REPEATED_CONTENT_TYPE : 0);
+        | (scan.content_types > 1 ? CMHD_REPEATED_CONTENT_TYPE : 0)
+        | (cmhd_length_exceeds(scan.first_length, drain_limit) ? CMHD_BODY_BEYOND_DRAIN : 0);
     if (scan.other_coding) return CMHD_FRAMING_UNREADABLE | flags;
     if (scan.conflicting_lengths || (scan.has_coding && scan.has_length)) return CMHD_FRAMING_AMBIGUOUS | flags;
     return CMHD_FRAMING_OK | flags;

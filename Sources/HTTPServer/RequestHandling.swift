@@ -36,7 +36,7 @@ enum RequestHandling {
             // Until it is answered, its client may shut its sending side and still wait: not a departed one.
             context.connections.markBusy(cmhd_connection_socket(connection), true)
             state.method = HTTPMethod(cString: method)
-            let head = cmhd_request_head(connection, version)
+            let head = cmhd_request_head(connection, version, UInt64(context.maxBodySize + maxDrainedExcess))
             switch head & Int32(CMHD_FRAMING_MASK.rawValue) {
             case Int32(CMHD_FRAMING_UNREADABLE.rawValue):
                 // MHD would wait for a body whose end it cannot find until the connection times out: answer
@@ -64,8 +64,7 @@ enum RequestHandling {
             // request. Not when the client waits for 100 Continue: the answer is already known, so it is given
             // instead of the invitation (RFC 9110 §10.1.1). Nor when the declared body is far past the limit:
             // reading it all first would let one request make the server take in any amount.
-            let answerNow = head & Int32(CMHD_EXPECTS_CONTINUE.rawValue) != 0
-                || (declaredContentLength(connection) ?? 0) > context.maxBodySize + maxDrainedExcess
+            let answerNow = head & Int32(CMHD_EXPECTS_CONTINUE.rawValue | CMHD_BODY_BEYOND_DRAIN.rawValue) != 0
             if answerNow, let refusal = refusalBeforeBody(state, connection: connection, context: context) {
                 // The unread body means the connection closes after the answer: a client still sending may see
                 // that close as a reset (MHD has no lingering close).
