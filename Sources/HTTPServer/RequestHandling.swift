@@ -36,7 +36,7 @@ enum RequestHandling {
             // Until it is answered, its client may shut its sending side and still wait: not a departed one.
             context.connections.markBusy(cmhd_connection_socket(connection), true)
             state.method = HTTPMethod(cString: method)
-            let head = cmhd_request_head(connection, version, UInt64(context.maxBodySize + maxDrainedExcess))
+            let head = cmhd_request_head(connection, version, context.drainLimit)
             switch head & Int32(CMHD_FRAMING_MASK.rawValue) {
             case Int32(CMHD_FRAMING_UNREADABLE.rawValue):
                 // MHD would wait for a body whose end it cannot find until the connection times out: answer
@@ -64,8 +64,9 @@ enum RequestHandling {
             // request. Not when the client waits for 100 Continue: the answer is already known, so it is given
             // instead of the invitation (RFC 9110 §10.1.1). Nor when the declared body is far past the limit:
             // reading it all first would let one request make the server take in any amount.
-            let answerNow = head & Int32(CMHD_EXPECTS_CONTINUE.rawValue | CMHD_BODY_BEYOND_DRAIN.rawValue) != 0
-            if answerNow, let refusal = refusalBeforeBody(state, connection: connection, context: context) {
+            let beyondDrain = head & Int32(CMHD_BODY_BEYOND_DRAIN.rawValue) != 0
+            let answerNow = beyondDrain || head & Int32(CMHD_EXPECTS_CONTINUE.rawValue) != 0
+            if answerNow, let refusal = refusalBeforeBody(state, beyondDrain: beyondDrain, connection: connection, context: context) {
                 // The unread body means the connection closes after the answer: a client still sending may see
                 // that close as a reset (MHD has no lingering close).
                 state.phase = .answered
@@ -95,9 +96,6 @@ enum RequestHandling {
         }
     }
 
-    /// How far past the body limit a declared body may go and still be read (and dropped) before the refusal,
-    /// which then keeps the connection open; past it the refusal goes out at once, and the connection closes.
-    static let maxDrainedExcess = 1 << 20
 
     /// Appends one body chunk, or discards it when the route did not match or the cap was passed.
     private static func accept(
@@ -127,25 +125,28 @@ enum RequestHandling {
     /// The answer the headers alone decide (untrusted framing, 404, 405, 413 by Content-Length), in `respond`'s
     /// precedence.
     private static func refusalBeforeBody(
-        _ state: RequestState, connection: OpaquePointer, context: ServerContext
+        _ state: RequestState, beyondDrain: Bool, connection: OpaquePointer, context: ServerContext
     ) -> HTTPResponse? {
         if case .matched = state.resolution, state.malformed == nil {
-            guard let declared = declaredContentLength(connection), declared > context.maxBodySize else { return nil }
+            // The shim read the length already when it is past the drain limit (any size up to 2^64 - 1).
+            if !beyondDrain {
+                guard let declared = declaredContentLength(connection), declared > context.maxBodySize else { return nil }
+            }
             state.bodyTooLarge = true
         }
         if case .refused(let refusal) = admission(of: state, context: context) { return refusal }
         return nil
     }
 
-    /// The Content-Length header as a number, or nil when absent or not plain digits.
+    /// The Content-Length header as a number (`Int.max` for a larger one), or nil when absent or not plain digits.
     private static func declaredContentLength(_ connection: OpaquePointer) -> Int? {
         guard let text = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") else { return nil }
         var value = 0
         var index = 0
         while text[index] != 0 {
             let digit = Int(UInt8(bitPattern: text[index])) - 48
-            guard digit >= 0, digit <= 9, value <= (Int.max - 9) / 10 else { return nil }
-            value = value * 10 + digit
+            guard digit >= 0, digit <= 9 else { return nil }
+            value = value > (Int.max - digit) / 10 ? Int.max : value * 10 + digit
             index += 1
         }
         return index == 0 ? nil : value

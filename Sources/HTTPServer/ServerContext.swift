@@ -7,6 +7,9 @@ import Synchronization
 final class ServerContext: Sendable {
     let routes: RouteTable
     let maxBodySize: Int
+    /// The largest declared body still read (and dropped) before a 413, so that the connection stays open:
+    /// 1 MiB past the limit. A larger one is refused at once, and the connection closes.
+    let drainLimit: UInt64
     private let logLine: @Sendable (HTTPLogLevel, String) -> Void
     let onRequestCompleted: (@Sendable (HTTPRequestSummary) -> Void)?
     /// Per-request states alive (created at the request line, released at NOTIFY_COMPLETED).
@@ -43,6 +46,8 @@ final class ServerContext: Sendable {
         self.requestStates = requestStates
         self.routes = routes
         self.maxBodySize = maxBodySize
+        // Saturating: a library user may set the body limit as high as Int.max.
+        drainLimit = UInt64(maxBodySize).addingReportingOverflow(1 << 20).overflow ? .max : UInt64(maxBodySize) + (1 << 20)
         self.maxStreams = maxStreams
         self.connections = OpenConnections(limit: connectionLimit, limitPerAddress: perIPConnectionLimit)
         self.idleTimeout = UInt32(clamping: idleTimeout)
