@@ -107,11 +107,14 @@ extension SessionService {
             let atEventLimit = core.history.count >= core.eventLimit
             if atEventLimit || heldMemory.isFull {
                 // A swipe of a screen already gone applies nothing whoever would handle it: the contract's
-                // no-op answers it at either limit too.
+                // no-op answers it at either limit too. At the memory limit, not with a new Idempotency-Key:
+                // its answer would have to be remembered (a retry must get it, not act on a screen shown since),
+                // and that memory is what the limit bounds.
                 guard event.namesScreenAlreadyGone(from: core.runtime.window) else {
                     if atEventLimit { throw .eventLimit(core.eventLimit) }
                     throw .memoryLimit(heldMemory.limit, retryAfter: retryAfterSeconds)
                 }
+                if key != nil, heldMemory.isFull { throw .memoryLimit(heldMemory.limit, retryAfter: retryAfterSeconds) }
                 changed = false
             } else {
                 let divergences = core.replayDivergences
@@ -129,10 +132,7 @@ extension SessionService {
             metrics.recordEvent(event.type.rawValue, changed ? .applied : .unchanged)
             if changed { metrics.recordLeaks(core.runtime.newLeakCount) }
             let response = HTTPResponse.json(core.stateJSON, etag: core.etag)
-            // An answer that changed nothing is not remembered at the memory limit (a retry of it is a no-op
-            // again), or keyed no-op swipes would grow what the limit bounds. An applied event's always is: the
-            // limit stops those before they apply.
-            if let key, let digest, changed || !heldMemory.isFull { core.remember(key, body: digest, response: response) }
+            if let key, let digest { core.remember(key, body: digest, response: response) }
             return response
         }
     }
