@@ -64,7 +64,8 @@ public final class NavigationController: ViewController {
             if controller is NavigationController { throw .pushingNavigationController(controller.screenName) }
             if controllers[..<index].contains(where: { $0 === controller }) { throw .alreadyOnStack(controller.screenName) }
             let isOurs = controller.parent === self
-            if !isOurs, controller.parent != nil || controller.isPresented || controller.hostWindow != nil || hangsFrom(controller) {
+            if !isOurs, controller.parent != nil || controller.isPresented || controller.presents || controller.hostWindow != nil
+                || hangsFrom(controller) {
                 throw .alreadyInHierarchy(controller.screenName)
             }
         }
@@ -96,7 +97,8 @@ public final class NavigationController: ViewController {
     private func validateNew(_ controller: ViewController) throws(ViewHierarchyError) {
         if controller is NavigationController { throw .pushingNavigationController(controller.screenName) }
         if controller.parent === self { throw .alreadyOnStack(controller.screenName) }
-        if controller.parent != nil || controller.isPresented || controller.hostWindow != nil || hangsFrom(controller) {
+        if controller.parent != nil || controller.isPresented || controller.presents || controller.hostWindow != nil
+            || hangsFrom(controller) {
             throw .alreadyInHierarchy(controller.screenName)
         }
     }

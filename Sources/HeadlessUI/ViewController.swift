@@ -27,6 +27,9 @@ open class ViewController {
     public var presentedViewController: ViewController? { presentationContext.ownPresentation }
     /// The controller this one presents itself (UIKit keeps it strongly); only a layer's base has one.
     @exclusivity(unchecked) private(set) var ownPresentation: ViewController?
+    /// Whether this one makes a presentation: a layer's base, which a stack must not take in (its layer would
+    /// then hold two presentations, one of them hidden).
+    var presents: Bool { ownPresentation != nil }
     /// The controller that presented this one itself (not through a container).
     @exclusivity(unchecked) private unowned(unsafe) var presenter: ViewController?
     /// The controller that presents this one or, as in UIKit, the nearest presented container that holds it.

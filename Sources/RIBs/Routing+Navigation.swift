@@ -67,12 +67,14 @@ extension Routing {
 
     /// Dismisses `router`'s view by identity unless the user already did, then detaches it. A view that is
     /// the root of a presented container (seed 000's navigation controller) dismisses that container, as
-    /// UIKit forwards a contained controller's `dismiss` to the presentation that holds it; a view elsewhere
-    /// in one (a page pushed later) does not take the other RIBs' views down with it.
+    /// UIKit forwards a contained controller's `dismiss` to the presentation that holds it. A view still on
+    /// screen otherwise (a page pushed later into one, a screen never presented) is no presentation to
+    /// dismiss: refused, with the tree and the screen as they were.
     public func dismissRouter(_ router: any ViewableRouting, animated: Bool) throws(RoutingError) {
         let controller = router.viewControllable.uiviewController
         let presenter = Self.presenter(dismissing: controller)
         guard presenter != nil || isAttached(router) else { throw .notAChild(router.name) }
+        if presenter == nil, controller.isOnScreen { throw .view(.nothingToDismiss(controller.screenName)) }
         if let presenter {
             // By identity: the presenter dismisses this view and anything it presents in turn.
             do {

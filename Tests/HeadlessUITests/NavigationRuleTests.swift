@@ -72,6 +72,19 @@ struct NavigationRuleTests {
         #expect(sheet.presentingViewController === presenter)
     }
 
+    @Test("a controller that presents is the base of a layer: a stack does not take it in")
+    func pushPresentingController() throws {
+        let (nav, home, detail) = try makeStack()
+        let presenter = ViewController(screenName: "Presenter")
+        try presenter.present(ViewController(screenName: "Sheet"), animated: false)
+
+        #expect(throws: ViewHierarchyError.alreadyInHierarchy("Presenter")) { try nav.push(presenter, animated: true) }
+        #expect(throws: ViewHierarchyError.alreadyInHierarchy("Presenter")) { try nav.setViewControllers([home, presenter], animated: true) }
+        #expect(throws: ViewHierarchyError.alreadyInHierarchy("Presenter")) { try NavigationController(rootViewController: presenter) }
+        expectUnchanged(nav, home, detail)
+        #expect(presenter.presentedViewController?.screenName == "Sheet")
+    }
+
     @Test("popping the root throws cannotPopRoot")
     func popRoot() throws {
         let home = ViewController(screenName: "Home")

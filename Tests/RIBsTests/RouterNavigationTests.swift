@@ -239,7 +239,7 @@ struct RouterNavigationTests {
         #expect(app.detector.leaks().isEmpty)
     }
 
-    @Test("dismissRouter of a RIB pushed later inside a presented container leaves the container to the RIB at its root")
+    @Test("dismissRouter of a RIB pushed later inside a presented container is refused: the container is the root RIB's")
     func dismissRouterOfAPageInsidePresentedContainer() throws {
         let app = try App()
         let a = app.rib("A"), b = app.rib("B"), stranger = app.rib("Stranger")
@@ -251,10 +251,10 @@ struct RouterNavigationTests {
 
         // Not attached, and not what was presented: a stranger, whatever presentation its view sits in.
         #expect(throws: RoutingError.notAChild("Stranger")) { try app.root.dismissRouter(stranger, animated: true) }
-        // B is detached; its view is not the presentation's to take down with A's.
-        try app.root.dismissRouter(b, animated: true)
+        // B's view is not the presentation (A's is), and detaching B alone would leave its view up.
+        #expect(throws: RoutingError.view(.nothingToDismiss("B"))) { try app.root.dismissRouter(b, animated: true) }
 
-        #expect(tree(app.root) == "Root[A]")
+        #expect(tree(app.root) == "Root[A,B]" && b.interactor.isActive)
         #expect(app.window.snapshot == [Layer(.root, ["Home"]), Layer(.fullScreen, ["A", "B", "Stranger"])])
     }
 
