@@ -96,7 +96,6 @@ enum RequestHandling {
         }
     }
 
-
     /// Appends one body chunk, or discards it when the route did not match or the cap was passed.
     private static func accept(
         _ data: UnsafePointer<CChar>, count: Int, into state: RequestState, context: ServerContext,
@@ -220,11 +219,11 @@ enum RequestHandling {
         }
     }
 
-    /// A 400 for a request whose body cannot be delimited with certainty: the connection cannot be trusted for
-    /// another request either, so it closes.
     private static let ambiguousLengthDetail =
         "The request has Content-Length headers that disagree, or Content-Length beside Transfer-Encoding."
 
+    /// A 400 for a request whose body cannot be delimited with certainty: the connection cannot be trusted for
+    /// another request either, so it closes.
     private static func untrustedFraming(_ detail: String) -> HTTPResponse {
         .problem(status: 400, code: "bad_request", title: "Bad Request", detail: detail, extraHeaders: [("Connection", "close")])
     }

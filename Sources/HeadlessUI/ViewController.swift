@@ -146,7 +146,8 @@ open class ViewController {
         return node
     }
 
-    /// Dismisses what this controller presents or, when it presents nothing, dismisses this controller itself.
+    /// Dismisses what this controller's layer presents (a child's call goes to the base that made the
+    /// presentation, as in UIKit) or, when it presents nothing, dismisses this controller itself.
     ///
     /// - Throws: `nothingToDismiss` when it neither presents nor is presented.
     public func dismiss(animated: Bool, completion: (() -> Void)? = nil) throws(ViewHierarchyError) {
