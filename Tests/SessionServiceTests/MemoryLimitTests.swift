@@ -97,6 +97,32 @@ struct MemoryLimitTests {
         }
     }
 
+    @Test("a history document is kept only when it fits: reads alone do not take the server to the limit")
+    func historyReadsDoNotFillTheLimit() throws {
+        let limit = 30 * MemoryLayout<HistoryEntry>.stride
+        try withTestServer(configuration: ServiceConfiguration(maxHeldBytes: limit)) { client in
+            let id = try client.createSession(app: "navigation")
+            let memory = client.service.heldMemory
+            func kept() -> Bool { client.service.store.session(id)?.withCore { $0.preparedHistory != nil } == true }
+            try client.apply(id, #"{"type":"push","screen":"A"}"#, #"{"type":"pop"}"#)
+            let short = memory.bytes
+            let first = try client.history(id)
+            try #require(short + first.body.count <= limit)
+            #expect(kept() && memory.bytes == short + first.body.count)
+
+            // Twenty events fit in the limit, but not beside their history's document (~85 B an event).
+            for _ in 0..<9 { try client.apply(id, #"{"type":"push","screen":"A"}"#, #"{"type":"pop"}"#) }
+            let held = memory.bytes
+            #expect(held < limit)
+            let long = try client.history(id)
+            #expect(long.status == 200 && (long.json?["events"] as? [Any])?.count == 20)
+            try #require(held + long.body.count > limit)
+            // Written for the read and let go: events are still applied.
+            #expect(!kept() && memory.bytes == held)
+            try client.apply(id, #"{"type":"push","screen":"A"}"#)
+        }
+    }
+
     @Test("at the limit, an event first sweeps sessions idle past their TTL, so their room serves it")
     func fullServerSweepsIdleSessions() throws {
         let clock = ManualClock()

@@ -46,8 +46,10 @@ extension SessionService {
             return response
         }
         var response = HTTPResponse.json(SessionCore.historyJSON(history))
-        // Kept only while there is room: at the memory limit each read writes its own and lets it go.
-        guard !heldMemory.isFull, let made = PreparedResponse(headers: response.headers, body: response.body) else {
+        // Kept only while there is room for it: reads alone must not take the server to the memory limit (where
+        // every event is refused until sessions go); without room each read writes its own and lets it go.
+        guard heldMemory.hasRoom(for: response.body.count),
+              let made = PreparedResponse(headers: response.headers, body: response.body) else {
             return response
         }
         session.withCore { core in

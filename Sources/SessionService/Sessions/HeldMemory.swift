@@ -22,6 +22,11 @@ package final class HeldMemory: Sendable {
     /// several threads the total may pass the limit by a few events' worth.)
     package var isFull: Bool { bytes >= limit }
 
+    /// Whether `bytes` more would still be within the limit.
+    package func hasRoom(for bytes: Int) -> Bool {
+        self.bytes <= limit - bytes
+    }
+
     /// Counts `delta` bytes more (or fewer, when negative).
     func change(by delta: Int) {
         used.wrappingAdd(delta, ordering: .relaxed)
