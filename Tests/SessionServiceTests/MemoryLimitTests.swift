@@ -15,7 +15,7 @@ struct MemoryLimitTests {
         return (try client.send(id, #"{"type":"pop"}"#), 200)
     }
 
-    @Test("events that would add to a history are refused server-wide; nothing changes; a DELETE gives the room back")
+    @Test("at the limit every event but a no-op swipe is refused, in every session; nothing changes; a DELETE gives the room back")
     func eventsRefusedAtTheLimit() throws {
         try withTestServer(configuration: ServiceConfiguration(maxHeldBytes: 1000)) { client in
             let full = try client.createSession(app: "navigation")
