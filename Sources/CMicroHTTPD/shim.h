@@ -7,6 +7,7 @@
 #ifndef POLLRDHUP
 #define POLLRDHUP 0x2000
 #endif
+#include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -238,9 +239,6 @@ enum cmhd_request_head {
     /// Flag: more than one Content-Type line. It is a single value (RFC 9110 §8.3); MHD hands on the first,
     /// where something in front of the server may have read another.
     CMHD_REPEATED_CONTENT_TYPE = 8,
-    /// Flag: the first Content-Length is a number above the `drain_limit` given (or too long to read as one):
-    /// a body too large to read and drop before refusing it.
-    CMHD_BODY_BEYOND_DRAIN = 16,
 };
 
 struct cmhd_head_scan {
@@ -288,16 +286,17 @@ static inline enum MHD_Result cmhd_head_iterator(void *cls, enum MHD_ValueKind k
     return MHD_YES;
 }
 
-// Whether a Content-Length value is a number above `limit`; a value that is no number is not (MHD refuses it).
-static inline int cmhd_length_exceeds(const char *value, unsigned long long limit) {
-    if (value == NULL || *value == '\0') return 0;
+// A Content-Length value as a number, saturating at the largest one; 0 when there is none or it is no number
+// (MHD refuses those before any handler runs).
+static inline unsigned long long cmhd_parse_length(const char *value) {
+    if (value == NULL) return 0;
     unsigned long long length = 0;
     for (; *value != '\0'; value++) {
         if (*value < '0' || *value > '9') return 0;
-        if (length > (limit - (unsigned long long)(*value - '0')) / 10) return 1;
-        length = length * 10 + (unsigned long long)(*value - '0');
+        unsigned long long digit = (unsigned long long)(*value - '0');
+        length = length > (ULLONG_MAX - digit) / 10 ? ULLONG_MAX : length * 10 + digit;
     }
-    return length > limit;
+    return length;
 }
 
 // Whether a Content-Length value announces a body: any digit but zero in it.
@@ -309,16 +308,17 @@ static inline int cmhd_is_nonzero_length(const char *value) {
 }
 
 /// The request's body framing (`CMHD_FRAMING_*`, under `CMHD_FRAMING_MASK`), plus the flags
-/// `CMHD_EXPECTS_CONTINUE`, `CMHD_REPEATED_CONTENT_TYPE` and `CMHD_BODY_BEYOND_DRAIN` (against `drain_limit`);
-/// `version` is the request line's, as MHD hands it to the access handler.
-static inline int cmhd_request_head(struct MHD_Connection *connection, const char *version, unsigned long long drain_limit) {
+/// `CMHD_EXPECTS_CONTINUE` and `CMHD_REPEATED_CONTENT_TYPE`; `declared_length` gets the first Content-Length
+/// (`cmhd_parse_length`: 0 without one). `version` is the request line's, as MHD hands it to the access handler.
+static inline int cmhd_request_head(struct MHD_Connection *connection, const char *version,
+                                    unsigned long long *declared_length) {
     struct cmhd_head_scan scan = { NULL, 0, 0, 0, 0, 0, 0, 0 };
     MHD_get_connection_values_n(connection, MHD_HEADER_KIND, cmhd_head_iterator, &scan);
     int announces_body = scan.has_coding || cmhd_is_nonzero_length(scan.first_length);
     int http11 = version != NULL && strcasecmp(version, "HTTP/1.1") == 0;
+    *declared_length = cmhd_parse_length(scan.first_length);
     int flags = (scan.expects_continue && http11 && announces_body ? CMHD_EXPECTS_CONTINUE : 0)
-        | (scan.content_types > 1 ? CMHD_REPEATED_CONTENT_TYPE : 0)
-        | (cmhd_length_exceeds(scan.first_length, drain_limit) ? CMHD_BODY_BEYOND_DRAIN : 0);
+        | (scan.content_types > 1 ? CMHD_REPEATED_CONTENT_TYPE : 0);
     if (scan.other_coding) return CMHD_FRAMING_UNREADABLE | flags;
     if (scan.conflicting_lengths || (scan.has_coding && scan.has_length)) return CMHD_FRAMING_AMBIGUOUS | flags;
     return CMHD_FRAMING_OK | flags;

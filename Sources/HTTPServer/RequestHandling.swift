@@ -36,7 +36,9 @@ enum RequestHandling {
             // Until it is answered, its client may shut its sending side and still wait: not a departed one.
             context.connections.markBusy(cmhd_connection_socket(connection), true)
             state.method = HTTPMethod(cString: method)
-            let head = cmhd_request_head(connection, version, context.drainLimit)
+            let head = cmhd_request_head(connection, version, &state.declaredLength)
+            // Refused when routed, unless the head or the route refuses it first (`admission`'s order).
+            state.bodyTooLarge = state.declaredLength > UInt64(context.maxBodySize)
             switch head & Int32(CMHD_FRAMING_MASK.rawValue) {
             case Int32(CMHD_FRAMING_UNREADABLE.rawValue):
                 // MHD would wait for a body whose end it cannot find until the connection times out: answer
@@ -50,8 +52,7 @@ enum RequestHandling {
                 // rather than wait for bytes that MHD counts by the first length (a client that sent fewer
                 // would wait for the idle timeout).
                 state.phase = .answered
-                state.malformed = .ambiguousLength
-                let response = untrustedFraming(ambiguousLengthDetail)
+                let response = untrustedFraming("The request has Content-Length headers that disagree, or Content-Length beside Transfer-Encoding.")
                 state.status = response.status
                 return queue(response, on: connection, context: context)
             default:
@@ -64,9 +65,8 @@ enum RequestHandling {
             // request. Not when the client waits for 100 Continue: the answer is already known, so it is given
             // instead of the invitation (RFC 9110 §10.1.1). Nor when the declared body is far past the limit:
             // reading it all first would let one request make the server take in any amount.
-            let beyondDrain = head & Int32(CMHD_BODY_BEYOND_DRAIN.rawValue) != 0
-            let answerNow = beyondDrain || head & Int32(CMHD_EXPECTS_CONTINUE.rawValue) != 0
-            if answerNow, let refusal = refusalBeforeBody(state, beyondDrain: beyondDrain, connection: connection, context: context) {
+            let answerNow = head & Int32(CMHD_EXPECTS_CONTINUE.rawValue) != 0 || state.declaredLength > context.drainLimit
+            if answerNow, case .refused(let refusal) = admission(of: state, context: context) {
                 // The unread body means the connection closes after the answer: a client still sending may see
                 // that close as a reset (MHD has no lingering close).
                 state.phase = .answered
@@ -78,7 +78,7 @@ enum RequestHandling {
         case .receiving:
             let size = uploadDataSize.pointee
             if size > 0 {
-                if let uploadData { accept(uploadData, count: size, into: state, context: context, connection: connection) }
+                if let uploadData { accept(uploadData, count: size, into: state, context: context) }
                 uploadDataSize.pointee = 0
                 return .YES
             }
@@ -98,18 +98,13 @@ enum RequestHandling {
 
     /// Appends one body chunk, or discards it when the route did not match or the cap was passed.
     private static func accept(
-        _ data: UnsafePointer<CChar>, count: Int, into state: RequestState, context: ServerContext,
-        connection: OpaquePointer
+        _ data: UnsafePointer<CChar>, count: Int, into state: RequestState, context: ServerContext
     ) {
         guard case .matched = state.resolution, !state.bodyTooLarge else { return }
         if state.body.isEmpty {
-            // First chunk: size the buffer from Content-Length (already validated by MHD) when it is sane.
-            let declared = declaredContentLength(connection)
-            if let declared, declared > context.maxBodySize {
-                state.bodyTooLarge = true
-                return
-            }
-            state.body.reserveCapacity(min(declared ?? count, context.maxBodySize))
+            // First chunk: size the buffer from Content-Length (read with the head, and within the limit, or the
+            // body would be too large already).
+            state.body.reserveCapacity(state.declaredLength > 0 ? Int(state.declaredLength) : count)
         }
         guard count <= context.maxBodySize - state.body.count else {
             state.bodyTooLarge = true
@@ -119,36 +114,6 @@ enum RequestHandling {
         data.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
             state.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
         }
-    }
-
-    /// The answer the headers alone decide (untrusted framing, 404, 405, 413 by Content-Length), in `respond`'s
-    /// precedence.
-    private static func refusalBeforeBody(
-        _ state: RequestState, beyondDrain: Bool, connection: OpaquePointer, context: ServerContext
-    ) -> HTTPResponse? {
-        if case .matched = state.resolution, state.malformed == nil {
-            // The shim read the length already when it is past the drain limit (any size up to 2^64 - 1).
-            if !beyondDrain {
-                guard let declared = declaredContentLength(connection), declared > context.maxBodySize else { return nil }
-            }
-            state.bodyTooLarge = true
-        }
-        if case .refused(let refusal) = admission(of: state, context: context) { return refusal }
-        return nil
-    }
-
-    /// The Content-Length header as a number (`Int.max` for a larger one), or nil when absent or not plain digits.
-    private static func declaredContentLength(_ connection: OpaquePointer) -> Int? {
-        guard let text = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") else { return nil }
-        var value = 0
-        var index = 0
-        while text[index] != 0 {
-            let digit = Int(UInt8(bitPattern: text[index])) - 48
-            guard digit >= 0, digit <= 9 else { return nil }
-            value = value > (Int.max - digit) / 10 ? Int.max : value * 10 + digit
-            index += 1
-        }
-        return index == 0 ? nil : value
     }
 
     /// Builds the response for a fully received request; precedence 404, 405, 413, then the handler.
@@ -186,8 +151,6 @@ enum RequestHandling {
     /// The refusals that need no handler: a malformed head, 404, 405, 413, in that order.
     private static func admission(of state: RequestState, context: ServerContext) -> Admission {
         switch state.malformed {
-        case .ambiguousLength:
-            return .refused(untrustedFraming(ambiguousLengthDetail))
         case .nulInPath:
             return .refused(.problem(status: 404, code: "not_found", title: "Not Found",
                                      detail: "No resource has a NUL byte (%00) in its path."))
@@ -218,9 +181,6 @@ enum RequestHandling {
             return .admitted(pattern, handler)
         }
     }
-
-    private static let ambiguousLengthDetail =
-        "The request has Content-Length headers that disagree, or Content-Length beside Transfer-Encoding."
 
     /// A 400 for a request whose body cannot be delimited with certainty: the connection cannot be trusted for
     /// another request either, so it closes.

@@ -22,6 +22,8 @@ final class RequestState {
     @exclusivity(unchecked) var method = HTTPMethod.other
     @exclusivity(unchecked) var resolution = RouteTable.Resolution.notFound
     @exclusivity(unchecked) var body: [UInt8] = []
+    /// The body's length as Content-Length declares it (0 without one, as for a chunked body).
+    @exclusivity(unchecked) var declaredLength: UInt64 = 0
     @exclusivity(unchecked) var bodyTooLarge = false
     /// What makes the request's head unusable whatever its route: it is refused before routing's answers.
     @exclusivity(unchecked) var malformed: MalformedHead?
@@ -52,9 +54,6 @@ final class RequestState {
 
     /// A request head the server will not act on, found before any handler runs.
     enum MalformedHead {
-        /// Content-Length headers that disagree, or Content-Length beside Transfer-Encoding: the body cannot
-        /// be delimited with certainty (400, and the connection closes).
-        case ambiguousLength
         /// A percent-encoded NUL in the path: MHD decodes it into a C string that ends there, so
         /// `/v1/sessions/<id>%00junk` would read as the session's own path (404).
         case nulInPath
@@ -75,7 +74,7 @@ final class RequestState {
     var route: String? {
         switch malformed {
         case .invalidAuthority?, .nulInPath?, .slashInPath?: return nil
-        case .ambiguousLength?, .repeatedContentType?, nil: break
+        case .repeatedContentType?, nil: break
         }
         return switch resolution {
         case .matched(let pattern, _): pattern.pattern
