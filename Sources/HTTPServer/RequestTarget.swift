@@ -43,11 +43,10 @@ enum RequestTarget {
     private static func isHostAndPort(_ authority: UnsafeRawBufferPointer) -> Bool {
         let allowed = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:[]"
         guard authority.allSatisfy({ allowed.utf8.contains($0) }) else { return false }
-        let hostAndPort = authority[...]
         // An IP literal ends at its "]"; any other host at the port's ":".
-        let host = hostAndPort.first == UInt8(ascii: "[")
-            ? hostAndPort.prefix { $0 != UInt8(ascii: "]") }.dropFirst()
-            : hostAndPort.prefix { $0 != UInt8(ascii: ":") }
+        let host = authority.first == UInt8(ascii: "[")
+            ? authority.prefix { $0 != UInt8(ascii: "]") }.dropFirst()
+            : authority.prefix { $0 != UInt8(ascii: ":") }
         return !host.isEmpty
     }
 

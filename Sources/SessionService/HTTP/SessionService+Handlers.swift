@@ -106,8 +106,8 @@ extension SessionService {
             }
             if prior != nil { throw .idempotencyKeyReused() }
             let changed: Bool
-            let atEventLimit = core.history.count >= core.eventLimit
-            if atEventLimit || heldMemory.isFull {
+            let atEventLimit = core.history.count >= core.eventLimit, memoryFull = heldMemory.isFull
+            if atEventLimit || memoryFull {
                 // A swipe of a screen already gone applies nothing whoever would handle it: the contract's
                 // no-op answers it at either limit too. At the memory limit, not with a new Idempotency-Key:
                 // its answer would have to be remembered (a retry must get it, not act on a screen shown since),
@@ -116,7 +116,7 @@ extension SessionService {
                     if atEventLimit { throw .eventLimit(core.eventLimit) }
                     throw .memoryLimit(heldMemory.limit, retryAfter: retryAfterSeconds)
                 }
-                if key != nil, heldMemory.isFull { throw .memoryLimit(heldMemory.limit, retryAfter: retryAfterSeconds) }
+                if key != nil, memoryFull { throw .memoryLimit(heldMemory.limit, retryAfter: retryAfterSeconds) }
                 changed = false
             } else {
                 let divergences = core.replayDivergences
