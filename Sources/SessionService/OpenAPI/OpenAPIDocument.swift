@@ -334,20 +334,7 @@ enum OpenAPIDocument {
                 }
               },
               "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"},
-              "503": {
-                "description": "`memory_limit`: the sessions hold the server's maximum of histories, remembered answers and history documents (`--max-held-bytes`); every event is refused until sessions are deleted or expire (with `Retry-After`), since whether one would add to a history is only known by applying it. A swipe of a screen already gone, a no-op, still answers 200 unless it brings a new `Idempotency-Key` (whose answer would have to be remembered).",
-                "headers": {"Retry-After": {"$ref": "#/components/headers/RetryAfter"}},
-                "content": {
-                  "application/problem+json": {
-                    "schema": {
-                      "allOf": [
-                        {"$ref": "#/components/schemas/Problem"},
-                        {"type": "object", "properties": {"status": {"const": 503}, "code": {"enum": ["memory_limit"]}}}
-                      ]
-                    }
-                  }
-                }
-              }
+              "503": {"$ref": "#/components/responses/MemoryLimit"}
             }
           }
         },
@@ -789,6 +776,20 @@ enum OpenAPIDocument {
                       "type": "object",
                       "properties": {"status": {"const": 415}, "code": {"enum": ["unsupported_media_type"]}}
                     }
+                  ]
+                }
+              }
+            }
+          },
+          "MemoryLimit": {
+            "description": "`memory_limit`: the sessions hold the server's maximum of histories, remembered answers and history documents (`--max-held-bytes`); every event is refused until sessions are deleted or expire (with `Retry-After`), since whether one would add to a history is only known by applying it. A swipe of a screen already gone, a no-op, still answers 200 unless it brings a new `Idempotency-Key` (whose answer would have to be remembered).",
+            "headers": {"Retry-After": {"$ref": "#/components/headers/RetryAfter"}},
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "allOf": [
+                    {"$ref": "#/components/schemas/Problem"},
+                    {"type": "object", "properties": {"status": {"const": 503}, "code": {"enum": ["memory_limit"]}}}
                   ]
                 }
               }
