@@ -1,5 +1,6 @@
 import TestSupport
 import Foundation
+import AppHosting
 import SessionService
 import Testing
 
@@ -105,6 +106,18 @@ struct RequestErrorTests {
                 expectProblem(try client.request("POST", "/v1/sessions", body: body), status: 400, code: "malformed_event")
             }
             #expect(client.service.sessionCount == 0)
+        }
+    }
+
+    @Test("unknown_app: an app id spelled with the Kelvin sign (U+212A) for its K names no app")
+    func kelvinSpelledApp() throws {
+        let quiet = LabApps.quiet()
+        let kiosk = AppDefinition(id: "Kiosk", description: quiet.description, events: quiet.events, launch: quiet.launch)
+        try withTestServer(registry: testRegistry(kiosk)) { client in
+            expectProblem(try client.create(app: "\u{212A}iosk"), status: 422, code: "unknown_app")
+            #expect(client.service.sessionCount == 0)
+            let id = try client.createSession(app: "Kiosk")
+            #expect(try client.state(id).json?["app"] as? String == "Kiosk")
         }
     }
 

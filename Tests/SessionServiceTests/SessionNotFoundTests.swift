@@ -1,5 +1,5 @@
 import Foundation
-import SessionService
+@testable import SessionService
 import Testing
 
 @Suite("session_not_found: unknown, deleted and expired sessions")
@@ -19,6 +19,37 @@ struct SessionNotFoundTests {
             expectProblem(try client.history(id), status: 404, code: "session_not_found")
             expectProblem(try client.send(id, #"{"type":"login","name":"kim"}"#), status: 404, code: "session_not_found")
             expectProblem(try client.delete(id), status: 404, code: "session_not_found")
+        }
+    }
+
+    @Test("session_not_found: an id spelled with the Kelvin sign (U+212A) for its K is another id, on every endpoint")
+    func kelvinSpelledID() throws {
+        // `String` equates U+212A with `K`. An alias that falls in the session's own shard is the one a lookup
+        // by text would find: pick an id whose alias does.
+        let (id, alias) = try #require((0..<10_000).lazy.map { number in
+            let digits = String(number)
+            let rest = String(repeating: "0", count: 21 - digits.count) + digits
+            return ("K" + rest, "\u{212A}" + rest)
+        }.first { SessionStore.shardIndex(of: $0.0) == SessionStore.shardIndex(of: $0.1) })
+        final class OneID: SessionIDSource {
+            let id: String
+            init(_ id: String) { self.id = id }
+            func nextID() -> String { id }
+        }
+        try withTestServer(ids: OneID(id)) { client in
+            #expect(try client.createSession() == id)
+            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            let spelled = alias.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? alias
+
+            expectProblem(try client.state(spelled), status: 404, code: "session_not_found")
+            expectProblem(try client.history(spelled), status: 404, code: "session_not_found")
+            expectProblem(try client.send(spelled, #"{"type":"logout"}"#), status: 404, code: "session_not_found")
+            expectProblem(try client.request("GET", "/v1/sessions/\(spelled)/stream"), status: 404, code: "session_not_found")
+            expectProblem(try client.delete(spelled), status: 404, code: "session_not_found")
+
+            // The session itself is untouched, and still answers to its own id.
+            expectState(try client.state(id), Expected.login(id, version: 2, user: "kim"))
+            #expect(client.service.sessionCount == 1)
         }
     }
 

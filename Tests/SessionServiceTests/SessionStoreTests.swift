@@ -25,6 +25,20 @@ struct SessionStoreTests {
         #expect(held.allSatisfy { store.session($0.id) === $0 })
     }
 
+    @Test("a non-ASCII id is refused on insert, and lookups and removals by one find nothing")
+    func nonASCIIIDs() {
+        let store = SessionStore(limit: 2)
+        let kept = Session(id: "K-plain-ascii-id-00001", app: BuiltinApps.login, uptime: 0, idempotencyKeys: 4)
+        let odd = Session(id: "\u{212A}-plain-ascii-id-00002", app: BuiltinApps.login, uptime: 0, idempotencyKeys: 4)
+        #expect(store.insert(kept) == .inserted)
+
+        #expect(store.insert(odd) == .unreachableID)
+        #expect(store.session("\u{212A}-plain-ascii-id-00001") == nil)
+        #expect(store.remove("\u{212A}-plain-ascii-id-00001") == nil)
+        #expect(store.count == 1)
+        #expect(store.all().map(\.id) == [kept.id])
+    }
+
     @Test("removing frees a place; removing again or an unknown id changes nothing")
     func removeFreesAPlace() {
         let store = SessionStore(limit: 2)

@@ -1,3 +1,5 @@
+import HeadlessUI
+
 /// The apps a server hosts, in the order they were registered, with the app sessions get by default.
 public struct AppRegistry: Sendable {
     /// Registered apps, in order.
@@ -27,8 +29,8 @@ public struct AppRegistry: Sendable {
         return copy
     }
 
-    /// The app with this id.
+    /// The app with this id, byte for byte (a client's `K` is not the Kelvin sign, see `isSameName`).
     public func app(_ id: String) -> AppDefinition? {
-        apps.first { $0.id == id }
+        apps.first { $0.id.isSameName(as: id) }
     }
 }

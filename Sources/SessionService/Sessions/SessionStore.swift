@@ -39,6 +39,13 @@ package final class SessionStore: Sendable {
         return hash
     }
 
+    /// Whether `id` can name a session: ASCII only. `String` keys compare by Unicode canonical equivalence, under
+    /// which the Kelvin sign (U+212A) is `K`, so a client could reach (and delete) a session under a second
+    /// spelling of its id. Ids are base64url, and two ASCII strings are equivalent only when their bytes are equal.
+    static func isPlainKey(_ id: String) -> Bool {
+        id.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } } ?? id.utf8.allSatisfy { $0 < 0x80 }
+    }
+
     /// How many shards the store has.
     static var shardCount: Int { 1 << shardBits }
 
@@ -49,11 +56,14 @@ package final class SessionStore: Sendable {
         case full
         /// A session with this id is already held: it stays, the new one is not added.
         case duplicateID
+        /// The id is not ASCII, so no lookup could find it (an id source's fault, see `isPlainKey`).
+        case unreachableID
     }
 
     /// Adds a session unless the store is full or already holds its id: a live session is never replaced
     /// (it would stay up unreachable, its tree never torn down, its watchers never told).
     package func insert(_ session: Session) -> Insertion {
+        guard Self.isPlainKey(session.id) else { return .unreachableID }
         // Claim a place first, so concurrent inserts into different shards never overshoot the limit.
         var current = held.load(ordering: .relaxed)
         repeat {
@@ -77,12 +87,14 @@ package final class SessionStore: Sendable {
 
     /// The session with this id.
     package func session(_ id: String) -> Session? {
-        shard(id).withLock { $0[id] }
+        guard Self.isPlainKey(id) else { return nil }
+        return shard(id).withLock { $0[id] }
     }
 
     /// Forgets the session with this id and returns it.
     @discardableResult
     func remove(_ id: String) -> Session? {
+        guard Self.isPlainKey(id) else { return nil }
         let removed = shard(id).withLock { $0.removeValue(forKey: id) }
         if removed != nil { held.subtract(1, ordering: .relaxed) }
         return removed

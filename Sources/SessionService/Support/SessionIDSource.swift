@@ -1,6 +1,6 @@
 /// Where session ids come from, injected so that tests get predictable ids.
 public protocol SessionIDSource: Sendable {
-    /// A new id: at least 22 URL-safe characters.
+    /// A new id: at least 22 URL-safe ASCII characters (the store refuses others, see `SessionStore.isPlainKey`).
     func nextID() -> String
 }
 
