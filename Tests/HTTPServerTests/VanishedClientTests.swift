@@ -13,7 +13,7 @@ extension HTTPServerTests {
     @Suite struct VanishedClients {
         /// streamTimeout here: max(idle 1 s, two heartbeats 0.4 s) = 1 s. Without the kernel's user timeout
         /// the vanished stream would keep its slot through ~15 minutes of TCP retransmissions.
-        @Test(.enabled(if: PacketDrop.available, "needs root and nft (scripts/install-deps nftables, as root)"))
+        @Test(.enabled(if: PacketDrop.available, "needs nft and root with CAP_NET_ADMIN (scripts/install-deps nftables, as root)"))
         func aStreamWhoseClientVanishedIsEndedOnceItsHeartbeatsGoUnacknowledged() throws {
             let streams = StreamCollector()
             try withServer({
@@ -47,10 +47,18 @@ extension HTTPServerTests {
 }
 
 /// Drops every packet to and from one local TCP port, as a network that went away would: an nftables table of
-/// its own, deleted by `remove()`. Needs root (CAP_NET_ADMIN) and `nft`; `scripts/test` installs nftables.
+/// its own, deleted by `remove()`. Needs root with CAP_NET_ADMIN and `nft`; `scripts/test` installs nftables.
 struct PacketDrop {
     static let nft = ["/usr/sbin/nft", "/sbin/nft", "/usr/bin/nft"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    static var available: Bool { nft != nil && geteuid() == 0 }
+    /// Whether rules can be made here: tried once, since root in a container is often refused
+    /// (no CAP_NET_ADMIN, as Docker's default grants none).
+    static let available: Bool = {
+        guard nft != nil, geteuid() == 0 else { return false }
+        let probe = "ribsd_probe_\(getpid())"
+        guard (try? Self.nft(input: "", "add", "table", "inet", probe)) != nil else { return false }
+        try? Self.nft(input: "", "delete", "table", "inet", probe)
+        return true
+    }()
 
     let table: String
 
