@@ -16,9 +16,9 @@
 //  6. `leaks` stays empty (the built-in apps are correct apps);
 //  7. replaying the history of applied events on a fresh runtime gives the same state bytes
 //     (the determinism `AppRuntime` promises and the session's rebuild relies on);
-//  8. differential check of the event reader against Foundation's JSONSerialization (which is more
-//     lenient: trailing commas, repeated names): a body the reader accepts must parse there too, as an
-//     object whose string fields equal the event's (same unescaping, same UTF-8 validation).
+//  8. differential check of the event reader against Foundation's JSONDecoder (which is more lenient:
+//     trailing commas, repeated names): a body the reader accepts must parse there too, as an object
+//     whose string fields equal the event's (same unescaping, same UTF-8 validation).
 //
 // In a plain `swift build` this file is an executable whose top-level code is empty: running it does
 // nothing. Built with `--sanitize fuzzer`, libFuzzer's `main` drives `LLVMFuzzerTestOneInput`.
