@@ -1,10 +1,11 @@
 import TestSupport
 import Foundation
-import SessionService
+@testable import SessionService
 import Testing
 
 /// "When several errors apply, the first in this order wins: not_found, method_not_allowed, payload_too_large,
-/// unsupported_media_type, session_not_found, the 400s, version_mismatch, idempotency_key_reused, the 409s."
+/// unsupported_media_type, session_not_found, the 400s, version_mismatch, idempotency_key_reused, event_limit,
+/// memory_limit, the other 409s."
 @Suite("error precedence")
 struct PrecedenceTests {
     static let limit = 256
@@ -63,6 +64,38 @@ struct PrecedenceTests {
                                      headers: [("Idempotency-Key", "k1"), ("If-Match", "\"3\"")])
             try client.apply(id, #"{"type":"pop"}"#)
             try client.expectRefusal(id, #"{"type":"pop"}"#, status: 422, code: "idempotency_key_reused", headers: [("Idempotency-Key", "k1")])
+        }
+    }
+
+    @Test("412 and 422 over the limits; event_limit over memory_limit; memory_limit over the other 409s; a retry over all")
+    func limitOrder() throws {
+        try withTestServer(configuration: ServiceConfiguration(maxEventsPerSession: 2, maxHeldBytes: 2000)) { client in
+            let id = try client.createSession(app: "navigation")
+            let keyed = [("Idempotency-Key", "k1")]
+            let first = try client.send(id, #"{"type":"push","screen":"B"}"#, headers: keyed)
+            #expect(first.status == 200)
+            try client.apply(id, #"{"type":"pop"}"#)
+            // Other sessions fill the memory with remembered answers until one is refused.
+            var filler: String?
+            for number in 0..<20 where filler == nil {
+                let other = try client.createSession(app: "navigation")
+                let push = try client.send(other, #"{"type":"push","screen":"A"}"#, headers: [("Idempotency-Key", "f\(number)")])
+                if push.status == 503 { filler = other }
+            }
+            let full = try #require(filler, "the memory never filled")
+            #expect(client.service.heldMemory.isFull)
+
+            try client.expectRefusal(id, #"{"type":"push","screen":"C"}"#, status: 412, code: "version_mismatch",
+                                     headers: [("If-Match", "\"1\"")])
+            try client.expectRefusal(id, #"{"type":"push","screen":"C"}"#, status: 422, code: "idempotency_key_reused", headers: keyed)
+            // At both limits: the session's own limit first.
+            try client.expectRefusal(id, #"{"type":"push","screen":"C"}"#, status: 409, code: "event_limit")
+            // A 409 the event itself would get is not reached: memory_limit first.
+            try client.expectRefusal(full, #"{"type":"pop"}"#, status: 503, code: "memory_limit")
+            try client.expectRefusal(full, #"{"type":"login","name":"kim"}"#, status: 503, code: "memory_limit")
+            // A retry of the remembered request is answered as the first time, even with a stale If-Match.
+            let retried = try client.send(id, #"{"type":"push","screen":"B"}"#, headers: keyed + [("If-Match", "\"1\"")])
+            #expect(retried.status == 200 && retried.body == first.body)
         }
     }
 
