@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI", "TestSupport"], swiftSettings: settings),
         .testTarget(name: "RIBsTests", dependencies: ["RIBs", "HeadlessUI", "TestSupport"], swiftSettings: settings),
         .testTarget(name: "FlowsTests", dependencies: ["Flows", "HeadlessUI"], swiftSettings: settings),
-        .testTarget(name: "AppHostingTests", dependencies: ["AppHosting", "RIBs", "HeadlessUI"], swiftSettings: settings),
+        .testTarget(name: "AppHostingTests", dependencies: ["AppHosting", "RIBs", "HeadlessUI", "Locking"], swiftSettings: settings),
         .testTarget(name: "BuiltinAppsTests", dependencies: ["BuiltinApps", "AppHosting"], swiftSettings: settings),
         .testTarget(
             name: "SessionServiceTests",

@@ -1,7 +1,7 @@
 @testable import AppHosting
 import Dispatch
+import Locking
 import RIBs
-import Synchronization
 import Testing
 
 @Suite("RoleTypes: an interactor type's roles, learned once")
@@ -30,7 +30,7 @@ struct RoleTypesTests {
     @Test("each of 160 types gets its own roles, learned by 4 threads at once and read again, past the 64 it remembers")
     func manyTypesFromManyThreads() {
         let depths = 40
-        let wrong = Mutex(0)
+        let wrong = Lock(0)
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             var mistakes = 0
             for round in 0..<2 {

@@ -6,13 +6,13 @@ import Testing
 
 @Suite("sessions in parallel")
 struct ParallelSessionTests {
-    @Test("16 threads, each with its own session, 50 push/pop pairs each: all succeed, each ends at version 102")
+    @Test("16 threads, each with its own session, 50 push/pop pairs each: all succeed, each session ends with its own user and history")
     func sixteenSessions() throws {
         try withTestServer(server: testServerConfiguration(threads: 4)) { client in
             let port = client.port
             let service = client.service
             let failures = Lock<[String]>([])
-            let finals = Lock<[String: Int]>([:])
+            let owners = Lock<[Int: String]>([:])
             let group = DispatchGroup()
             for thread in 0..<16 {
                 group.enter()
@@ -21,6 +21,7 @@ struct ParallelSessionTests {
                     do {
                         let own = ServiceClient(port: port, service: service)
                         let id = try own.createSession()
+                        owners.withLock { $0[thread] = id }
                         var events = [#"{"type":"login","name":"user\#(thread)"}"#]
                         for _ in 0..<50 { events += [#"{"type":"push","screen":"A"}"#, #"{"type":"pop"}"#] }
                         for event in events {
@@ -30,10 +31,6 @@ struct ParallelSessionTests {
                                 return
                             }
                         }
-                        let state = try own.state(id)
-                        finals.withLock { $0[id] = state.json?["version"] as? Int ?? -1 }
-                        let history = try own.history(id).json?["events"] as? [NSDictionary]
-                        if history?.count != 101 { failures.withLock { $0.append("thread \(thread): history has \(history?.count ?? -1) entries") } }
                     } catch {
                         failures.withLock { $0.append("thread \(thread): \(error)") }
                     }
@@ -42,16 +39,22 @@ struct ParallelSessionTests {
             }
             group.wait()
             #expect(failures.withLock { $0 } == [])
-            let versions = finals.withLock { $0 }
-            #expect(versions.count == 16)
-            #expect(versions.values.allSatisfy { $0 == 1 + 1 + 100 }, "\(versions)")
+            let ids = owners.withLock { $0 }
+            #expect(ids.count == 16 && Set(ids.values).count == 16)
             #expect(service.sessionCount == 16)
-            // Each session's own user, untouched by the others.
-            for id in versions.keys {
-                let name = EscapingTests.homeName(try client.state(id).json)
-                #expect(name?.hasPrefix("user") == true)
+            // Each session holds its own user and exactly its own events, whatever ran beside it.
+            var expectedEvents: [NSDictionary] = []
+            for pair in 0..<50 {
+                expectedEvents.append(["version": 3 + 2 * pair, "event": ["type": "push", "screen": "A"] as NSDictionary])
+                expectedEvents.append(["version": 4 + 2 * pair, "event": ["type": "pop"] as NSDictionary])
             }
-            #expect(Set(try versions.keys.map { EscapingTests.homeName(try client.state($0).json) ?? "" }).count == 16)
+            for (thread, id) in ids.sorted(by: { $0.key < $1.key }) {
+                expectState(try client.state(id), Expected.login(id, version: 1 + 1 + 100, user: "user\(thread)"))
+                let events = try #require(try client.history(id).json?["events"] as? [[String: Any]])
+                let login: NSDictionary = ["version": 2, "event": ["type": "login", "name": "user\(thread)"] as NSDictionary]
+                let withoutTimes = events.map { NSDictionary(dictionary: $0.filter { $0.key != "at" }) }
+                #expect(withoutTimes == [login] + expectedEvents, "session of thread \(thread)")
+            }
         }
     }
 }

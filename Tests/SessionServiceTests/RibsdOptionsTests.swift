@@ -16,7 +16,7 @@ struct RibsdOptionsTests {
         #expect(options.service.sessionTTL == 1800)
         #expect(options.service.maxEventsPerSession == 100_000)
         #expect(options.service.maxHeldBytes == 4 << 30)
-        #expect(options.server.threads >= 1)
+        #expect(options.server.threads == ProcessInfo.processInfo.activeProcessorCount)
         #expect(options.logLevel == .info)
         #expect(options.logBuffer == 1 << 20)
         #expect(!options.showHelp && !options.showVersion)
@@ -89,6 +89,25 @@ struct RibsdOptionsTests {
             #expect(columns == [entry.flag, entry.environment, entry.meaning], "\(line)")
         }
         #expect(lines.contains { $0.hasPrefix("  --help ") } && lines.contains { $0.hasPrefix("  --version ") })
+    }
+
+    @Test("--help gives each flag's default as parsing with no flag sets it")
+    func usageDefaults() throws {
+        let parsed = try RibsdOptions.parse([], environment: [:])
+        let actual: [String: String] = [
+            "--host": parsed.server.host, "--port": "\(parsed.server.port)", "--threads": "number of cores",
+            "--max-sessions": "\(parsed.service.maxSessions)", "--session-ttl": "\(parsed.service.sessionTTL)",
+            "--max-events": "\(parsed.service.maxEventsPerSession)", "--max-held-bytes": "\(parsed.service.maxHeldBytes)",
+            "--max-body": "\(parsed.server.maxBodySize)", "--max-streams": "\(parsed.server.maxStreams)",
+            "--log-level": parsed.logLevel.name, "--log-buffer": "\(parsed.logBuffer)",
+        ]
+        #expect(Set(actual.keys) == Set(RibsdOptions.flags.map(\.flag)))
+        for entry in RibsdOptions.flags {
+            let given = try #require(entry.meaning.range(of: "(default", options: .backwards), "\(entry.flag) gives no default")
+            let text = entry.meaning[given.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: " :)"))
+            #expect(text == actual[entry.flag], "\(entry.flag)")
+        }
+        #expect(parsed.server.threads == ProcessInfo.processInfo.activeProcessorCount)
     }
 
     @Test("a flag followed by another flag has no value: that is the error, not the next flag's value")

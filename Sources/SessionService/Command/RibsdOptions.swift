@@ -22,20 +22,28 @@ public struct RibsdOptions: Sendable, Equatable {
         public let description: String
     }
 
-    /// The flags, their environment variables and defaults (for `--help`).
-    public static let flags: [(flag: String, environment: String, meaning: String)] = [
-        ("--host", "RIBSD_HOST", "address to bind (default 127.0.0.1)"),
-        ("--port", "RIBSD_PORT", "port to bind, 0 for any free port (default 8080)"),
-        ("--threads", "RIBSD_THREADS", "HTTP worker threads (default: number of cores)"),
-        ("--max-sessions", "RIBSD_MAX_SESSIONS", "most sessions held at once (default 100000)"),
-        ("--session-ttl", "RIBSD_SESSION_TTL", "seconds a session may stay idle (default 1800)"),
-        ("--max-events", "RIBSD_MAX_EVENTS", "most events one session applies (default 100000)"),
-        ("--max-held-bytes", "RIBSD_MAX_HELD_BYTES", "about the most bytes all sessions hold in histories, remembered answers and history documents (default 4294967296)"),
-        ("--max-body", "RIBSD_MAX_BODY", "largest request body in bytes (default 65536)"),
-        ("--max-streams", "RIBSD_MAX_STREAMS", "most event streams open at once, at most 1023: each holds one of the 1024 connections (default 512)"),
-        ("--log-level", "RIBSD_LOG_LEVEL", "debug, info (one line per request), warn, error or off (default info)"),
-        ("--log-buffer", "RIBSD_LOG_BUFFER", "bytes of log lines held while stderr is slow, 4096 or more; beyond, lines are dropped and counted (default 1048576)"),
-    ]
+    /// The flags, their environment variables and defaults (for `--help`), the defaults read from the settings
+    /// themselves so the help cannot fall behind them.
+    public static let flags: [(flag: String, environment: String, meaning: String)] = {
+        let server = ServerConfiguration(), service = ServiceConfiguration()
+        return [
+            ("--host", "RIBSD_HOST", "address to bind (default \(server.host))"),
+            ("--port", "RIBSD_PORT", "port to bind, 0 for any free port (default \(server.port))"),
+            ("--threads", "RIBSD_THREADS", "HTTP worker threads (default: number of cores)"),
+            ("--max-sessions", "RIBSD_MAX_SESSIONS", "most sessions held at once (default \(service.maxSessions))"),
+            ("--session-ttl", "RIBSD_SESSION_TTL", "seconds a session may stay idle (default \(service.sessionTTL))"),
+            ("--max-events", "RIBSD_MAX_EVENTS", "most events one session applies (default \(service.maxEventsPerSession))"),
+            ("--max-held-bytes", "RIBSD_MAX_HELD_BYTES",
+             "about the most bytes all sessions hold in histories, remembered answers and history documents (default \(service.maxHeldBytes))"),
+            ("--max-body", "RIBSD_MAX_BODY", "largest request body in bytes (default \(server.maxBodySize))"),
+            ("--max-streams", "RIBSD_MAX_STREAMS",
+             "most event streams open at once, at most 1023: each holds one of the 1024 connections (default \(server.maxStreams))"),
+            ("--log-level", "RIBSD_LOG_LEVEL",
+             "debug, info (one line per request; debug shows the same for now), warn, error or off (default \(RequestLogger.Level.info.name))"),
+            ("--log-buffer", "RIBSD_LOG_BUFFER",
+             "bytes of log lines held while stderr is slow, 4096 or more; beyond, lines are dropped and counted (default \(RequestLogger.defaultBufferBytes))"),
+        ]
+    }()
 
     /// Parses `arguments` (without the program name) over `environment`.
     public static func parse(_ arguments: [String], environment: [String: String]) throws(ParseError) -> RibsdOptions {
