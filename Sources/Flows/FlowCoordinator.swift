@@ -15,7 +15,7 @@ public final class FlowCoordinator {
     /// Called when a flow or a contributed presentable ends (left the screen): what should now be released.
     public var didEnd: ((_ name: String, _ object: AnyObject, _ isFlow: Bool) -> Void)?
     /// The last refusal of a step emitted through a relay (relays cannot throw).
-    public private(set) var lastRelayError: FlowError?
+    public internal(set) var lastRelayError: FlowError?
 
     /// A step waiting for the current navigation to complete.
     private enum Pending {
@@ -50,7 +50,8 @@ public final class FlowCoordinator {
         guard let (node, contribution) = contribution(showing: controller) else {
             throw .notHandled(Self.name(of: step))
         }
-        try run { () throws(FlowError) in try deliver(step, from: contribution, in: node) }
+        if let refusal = refusal(of: contribution) { throw refusal }
+        try run { () throws(FlowError) in try process(step, in: node) }
     }
 
     /// The node and contribution of the screen `controller`, if a flow contributed it and it is still active.
@@ -124,13 +125,22 @@ public final class FlowCoordinator {
                 throw error
             }
         case let .screen(node, contribution, step):
-            try deliver(step, from: contribution, in: node)
+            // RxFlow ends a dismissed screen's stepper and pauses a hidden one's: what it sends then is dropped,
+            // not a failure of the navigation it happened in (a screen covered in the very navigation that
+            // contributed it, say). A tap on such a screen is refused by `emit` instead.
+            if let refusal = refusal(of: contribution) {
+                lastRelayError = refusal
+                return
+            }
+            try process(step, in: node)
         }
     }
 
-    /// A step from a stepper's relay: queued while a navigation runs, else run now; relays cannot throw.
+    /// A step from a stepper's relay: queued while a navigation runs or steps wait, else run now; relays cannot throw.
     private func relay(_ pending: Pending) {
-        if isNavigating {
+        // Behind steps already waiting: a stepper's initial step is queued before `readyToEmitSteps()`, and
+        // RxFlow's `startWith` puts it before anything the stepper emits once ready.
+        if isNavigating || (isRunning && !queue.isEmpty) {
             queue.append(pending)
             return
         }
@@ -143,6 +153,11 @@ public final class FlowCoordinator {
             }
             return
         }
+        // Refused before a run starts, as `emit` is: the step changes nothing, not even a prune.
+        if case let .screen(_, contribution, _) = pending, let refusal = refusal(of: contribution) {
+            lastRelayError = refusal
+            return
+        }
         do {
             try run { () throws(FlowError) in try perform(pending) }
         } catch {
@@ -150,15 +165,16 @@ public final class FlowCoordinator {
         }
     }
 
-    private func deliver(_ step: any Step, from contribution: Contribution, in node: FlowNode) throws(FlowError) {
+    /// Why a step from this screen is not taken now (dismissed, or not visible, unless allowed), or nil.
+    private func refusal(of contribution: Contribution) -> FlowError? {
         let name = contribution.presentable.presentableController.screenName
         if (!contribution.isActive || contribution.isDismissed) && !contribution.allowStepWhenDismissed {
-            throw .fromDismissedPresentable(name)
+            return .fromDismissedPresentable(name)
         }
         if !contribution.allowStepWhenNotPresented && !contribution.presentable.isVisible {
-            throw .fromHiddenPresentable(name)
+            return .fromHiddenPresentable(name)
         }
-        try process(step, in: node)
+        return nil
     }
 
     private func process(_ step: any Step, in node: FlowNode) throws(FlowError) {
@@ -232,91 +248,5 @@ public final class FlowCoordinator {
         }
         if !(stepper.initialStep is NoneStep) { queue.append(.screen(node, contribution, stepper.initialStep)) }
         stepper.readyToEmitSteps()
-    }
-
-    // MARK: - Ending
-
-    private func prune(_ node: FlowNode) {
-        for child in node.children {
-            switch child {
-            case let .presentable(contribution):
-                if !contribution.wasOnScreen, contribution.presentable.presentableController.isOnScreen { contribution.wasOnScreen = true }
-                if contribution.isActive, contribution.isDismissed, !contribution.allowStepWhenDismissed { endContribution(contribution) }
-            case let .flow(childNode):
-                prune(childNode)
-                let rootController = childNode.flow.root.presentableController
-                if rootController.isOnScreen { childNode.rootWasOnScreen = true }
-                let rootGone = childNode.rootWasOnScreen && !rootController.isOnScreen
-                // A flow that shares its parent's root (seed 004's MainFlow) ends when nothing it showed is left.
-                let emptied = childNode.sharesRootWithParent && childNode.hasNavigated && childNode.children.isEmpty
-                if rootGone || emptied { end(childNode) }
-            }
-        }
-        node.children.removeAll { child in
-            switch child {
-            case let .presentable(contribution): !contribution.isActive
-            case let .flow(childNode): !childNode.isActive
-            }
-        }
-    }
-
-    private func endContribution(_ contribution: Contribution) {
-        contribution.isActive = false
-        let name = contribution.presentable.presentableController.screenName
-        contribution.stepper.steps.listener = { [weak self] _ in self?.lastRelayError = .fromDismissedPresentable(name) }
-        didEnd?(name, contribution.presentable, false)
-    }
-
-    private func end(_ node: FlowNode) {
-        guard node.isActive else { return }
-        node.isActive = false
-        for child in node.children {
-            switch child {
-            case let .presentable(contribution): endContribution(contribution)
-            case let .flow(childNode): end(childNode)
-            }
-        }
-        node.children.removeAll()
-        if let parent = node.parent {
-            parent.children.removeAll { if case let .flow(other) = $0 { other === node } else { false } }
-        }
-        didEnd?(node.name, node.flow, true)
-    }
-
-    private func updateReadiness(_ node: FlowNode) {
-        for child in node.childFlows { updateReadiness(child) }
-        guard !node.isReady, node.hasNavigated, node.childFlows.allSatisfy(\.isReady) else { return }
-        node.isReady = true
-        let callbacks = node.readyCallbacks
-        node.readyCallbacks = []
-        for callback in callbacks { callback() }
-    }
-
-    // MARK: - Lookup
-
-    private static func find(_ controller: ViewController, in node: FlowNode) -> (FlowNode, Contribution)? {
-        for child in node.children {
-            switch child {
-            case let .presentable(contribution):
-                if contribution.isActive, contribution.presentable.presentableController === controller { return (node, contribution) }
-            case let .flow(childNode):
-                if let found = find(controller, in: childNode) { return found }
-            }
-        }
-        return nil
-    }
-
-    private static func node(of flow: any Flow, in node: FlowNode) -> FlowNode? {
-        if node.flow === flow { return node }
-        for child in node.childFlows {
-            if let found = Self.node(of: flow, in: child) { return found }
-        }
-        return nil
-    }
-
-    /// A step's name for messages and JSON: a raw-value enum's raw value, else its description.
-    public static func name(of step: any Step) -> String {
-        if let named = step as? any RawRepresentable<String> { return named.rawValue }
-        return String(describing: step)
     }
 }

@@ -42,6 +42,28 @@ struct HiddenStepTests {
         #expect(app.screens == [["AppInit", "Main"]])
     }
 
+    @Test("a screen covered in the same navigation: its stepper's first step is dropped, the navigation stands")
+    func coveredAtOnce() throws {
+        let log = EventLog()
+        let home = HomeFlow(log: log)
+        home.on(.start) { flow in
+            .multiple(flowContributors: [
+                try flow.push("S1", stepper: RecordingStepper("S1's stepper", initialStep: TestStep.a, log: flow.log)),
+                try flow.push("S2"),
+            ])
+        }
+        home.on(.a) { flow in try flow.show("A") }
+        let app = FlowApp(home, log: log)
+
+        try app.start(with: OneStepper(withSingleStep: TestStep.start))
+
+        // RxFlow pauses a hidden screen's stepper: its steps are dropped, not an error of the navigation.
+        #expect(log.events == ["will HomeFlow start", "push S1", "push S2", "did HomeFlow start", "ready S1's stepper", "ready S2"])
+        #expect(app.coordinator.lastRelayError == .fromHiddenPresentable("S1"))
+        #expect(app.screens == [["S1", "S2"]])
+        #expect(app.tree == .flow("HomeFlow", [.screen("S1"), .screen("S2")]))
+    }
+
     @Test("allowStepWhenNotPresented: the covered screen's step navigates", arguments: Emission.allCases)
     func coveredButAllowed(emission: Emission) throws {
         let app = try homeCoveredByA(allowStepWhenNotPresented: true)

@@ -19,6 +19,25 @@ struct NavigationOrderTests {
         ])
     }
 
+    @Test("the root flow's initial step comes before what its stepper emits once ready (RxFlow: startWith, then readyToEmitSteps)")
+    func rootInitialStepFirst() throws {
+        let log = EventLog()
+        let home = HomeFlow(log: log)
+        home.on(.start) { flow in try flow.show("Home") }
+        home.on(.a) { flow in try flow.show("A") }
+        let app = FlowApp(home, log: log)
+
+        try app.start(with: RecordingStepper("HomeFlow's stepper", initialStep: TestStep.start, emitWhenReady: TestStep.a, log: log))
+
+        #expect(log.events == [
+            "ready HomeFlow's stepper",
+            "will HomeFlow start", "push Home", "did HomeFlow start", "ready Home",
+            "will HomeFlow a", "push A", "did HomeFlow a", "ready A",
+        ])
+        #expect(app.screens == [["Home", "A"]])
+        #expect(app.tree == .flow("HomeFlow", [.screen("Home"), .screen("A")]))
+    }
+
     @Test("a HomeFlow's launch: navigation, then its screen's stepper is listened to")
     func launch() throws {
         let app = try FlowApp.home()
