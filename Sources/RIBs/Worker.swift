@@ -8,6 +8,11 @@ open class Worker {
     /// Creates a stopped worker.
     public init() {}
 
+    deinit {
+        // As RIBs does: a worker released while it runs is stopped, so `didStop` balances `didStart`.
+        stop()
+    }
+
     /// Binds to `scope` (weakly); `didStart` runs each time it becomes active. Idempotent.
     public final func start(_ scope: any InteractorScope) {
         guard !isStarted else { return }

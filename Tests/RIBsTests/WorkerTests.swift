@@ -37,6 +37,23 @@ struct WorkerTests {
         #expect(log.events == ["didStart"])
     }
 
+    @Test("a running worker released is stopped: didStop balances didStart, and the scope's later changes reach no one")
+    func releasedWhileRunning() {
+        let log = EventLog()
+        let interactor = Interactor()
+        interactor.activate()
+        do {
+            let worker = RecordingWorker(log: log)
+            worker.expectedScope = interactor
+            worker.start(interactor)
+        }
+
+        #expect(log.events == ["didStart", "didStop"])
+        interactor.deactivate()
+        interactor.activate()
+        #expect(log.events == ["didStart", "didStop"])
+    }
+
     @Test("start on an active scope starts at once; a second start is ignored")
     func startIdempotent() {
         let (log, worker, interactor) = make()
