@@ -25,6 +25,9 @@ public final class LeakDetector: DeinitObserver {
         let kind: Leak.Kind
         /// Whether the object reports its `deinit` (then `reporter` is set, else `other`).
         let reports: Bool
+        /// Whether the object must be released; if not, a view controller need only leave the screen (its
+        /// RIB's interactor resigned while the RIB stays attached).
+        var mustGo: Bool
         /// Set when a reporting object told of its `deinit`: `reporter` must not be read from then on.
         var gone = false
         /// Set once `leaks()` has returned it: a lasting leak is found once, however often it is shown.
@@ -60,6 +63,10 @@ public final class LeakDetector: DeinitObserver {
     // optimization inlines it) emits its own runtime exclusivity check, which the attribute does not reach.
     @exclusivity(unchecked) private var freshLeaks = 0
 
+    /// How many `detachChild` calls are deactivating their subtrees now: a deactivation inside one needs no
+    /// check of its own that the view leaves the screen (the detach expects the whole subtree to go).
+    @exclusivity(unchecked) public var detachesInProgress = 0
+
     /// Creates a detector with nothing expected.
     public init() {}
 
@@ -89,17 +96,40 @@ public final class LeakDetector: DeinitObserver {
         }
     }
 
+    /// Expects `controller` to leave the screen, alive or not: its RIB's interactor resigned while the RIB stays
+    /// attached (RIBs' viewable router checks this on every deactivation: "appearance has leaked").
+    public func expectDisappearance(of controller: ViewController, name: String) {
+        register(controller, reports: controller.reportDeinit(to: self), name: name, kind: .viewController, mustGo: false)
+    }
+
+    /// Withdraws `expectDisappearance(of:name:)` (the interactor is active again); an expected release stays.
+    public func cancelDisappearance(of controller: ViewController) {
+        let id = ObjectIdentifier(controller)
+        guard let position = position(of: id), !expectations[position].mustGo else { return }
+        compact(keeping: { $0.id != id })
+    }
+
     /// Records an expectation unless `object` is expected already. `reports`: the object will call
     /// `observedObjectDidDeinit` on this detector as it goes (so it can be held unretained until then).
-    private func register(_ object: AnyObject, reports: Bool, name: String, kind: Leak.Kind) {
+    private func register(_ object: AnyObject, reports: Bool, name: String, kind: Leak.Kind, mustGo: Bool = true) {
         let id = ObjectIdentifier(object)
-        let expectation = Expectation(
+        var expectation = Expectation(
             reporter: reports ? object : nil, other: reports ? nil : WeakBox(object), id: id, name: name, kind: kind,
-            reports: reports)
+            reports: reports, mustGo: mustGo)
         if let position = position(of: id) {
-            // Still expected: keep the first record. Gone: the identifier was reused by a new object.
-            if expectations[position].object == nil { expectations[position] = expectation }
-            return
+            // Gone: the identifier was reused by a new object.
+            if expectations[position].object == nil {
+                expectations[position] = expectation
+                return
+            }
+            // Still expected: keep the first record, unless it only awaited the view's disappearance and this
+            // one expects the release (a detach after the deactivation): then it moves to the detach's order
+            // (router, interactor, view), found before or not as it was.
+            guard mustGo, !expectations[position].mustGo else { return }
+            expectation.reported = expectations[position].reported
+            expectations.remove(at: position)
+            unmarked -= 1
+            if positions != nil { reindex() }
         }
         dropIfAllGone()
         unmarked += 1
@@ -145,22 +175,28 @@ public final class LeakDetector: DeinitObserver {
         compact(keeping: { !ids.contains($0.id) })
     }
 
-    /// What was detached but is still alive or on screen; forgets what has gone.
+    /// What was detached but is still alive or on screen, and views still on screen whose attached RIB's
+    /// interactor resigned; forgets what has gone.
     public func leaks() -> [Leak] {
         compact(keeping: { _ in true })
         var fresh = 0
-        for index in expectations.indices where !expectations[index].reported {
-            expectations[index].reported = true
-            fresh += 1
-        }
-        freshLeaks = fresh
-        return expectations.map { expectation in
+        var found: [Leak] = []
+        for index in expectations.indices {
+            let expectation = expectations[index]
             var reason = Leak.Reason.stillAlive
             if let controller = expectation.object as? ViewController, controller.isOnScreen {
                 reason = .stillOnScreen
+            } else if !expectation.mustGo {
+                continue  // off screen, and free to live
             }
-            return Leak(name: expectation.name, kind: expectation.kind, reason: reason)
+            if !expectation.reported {
+                expectations[index].reported = true
+                fresh += 1
+            }
+            found.append(Leak(name: expectation.name, kind: expectation.kind, reason: reason))
         }
+        freshLeaks = fresh
+        return found
     }
 
     /// Keeps the live expectations that pass `keep`, in order, and re-indexes them.

@@ -24,6 +24,8 @@ open class Router<InteractorType>: Routing {
     @exclusivity(unchecked) private var deinitReport = DeinitReport()
 
     @exclusivity(unchecked) private var isLoaded = false
+    /// Whether the leak detector was asked to see this router's view leave the screen (its interactor resigned).
+    @exclusivity(unchecked) private var awaitsDisappearance = false
     @exclusivity(unchecked) private var activeStateObservation: ActiveStateObservation?
 
     /// Creates a router; `interactor` must be `Interactable` (RIBs traps otherwise: a programming error, not input).
@@ -58,8 +60,24 @@ open class Router<InteractorType>: Routing {
         // (and every retain of it the slow path).
         activeStateObservation = interactable.observeActiveState { [unowned(unsafe) self] active in
             self.setChildrenActive(active)
+            self.watchAppearance(active: active)
         }
         didLoad()
+    }
+
+    /// RIBs' viewable router check, from load on: while its interactor is inactive, its view must not stay on
+    /// screen (a RIB deactivated but left attached, its view still up); active again, nothing is expected.
+    private func watchAppearance(active: Bool) {
+        // Attach and detach pass here on every push and pop: the common answers come first, before anything
+        // is read (and retained).
+        if active {
+            guard awaitsDisappearance else { return }
+            awaitsDisappearance = false
+            if let controller = ownedViewController { leakDetector?.cancelDisappearance(of: controller) }
+        } else if let leakDetector, leakDetector.detachesInProgress == 0, let controller = ownedViewController {
+            awaitsDisappearance = true
+            leakDetector.expectDisappearance(of: controller, name: name)
+        }
     }
 
     /// Called once, after the router is attached and its interactor active: attach immutable children here.
@@ -79,7 +97,11 @@ open class Router<InteractorType>: Routing {
 
     public final func detachChild(_ child: any Routing) throws(RoutingError) {
         guard isAttached(child) else { throw .notAChild(child.name) }
+        // The subtree's release is expected below, which covers its views leaving the screen: the deactivation
+        // need not ask for that on its own.
+        leakDetector?.detachesInProgress += 1
         child.interactable.deactivate()
+        leakDetector?.detachesInProgress -= 1
         // Deactivating runs app code (`willResignActive` down the subtree), which may detach siblings or this
         // very child: its place is looked up afterwards, by identity, as RIBs removes it. Gone already, it was
         // detached (and its release expected) by the call made from that code.

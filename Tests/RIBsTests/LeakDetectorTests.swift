@@ -133,6 +133,63 @@ struct LeakDetectorTests {
         #expect(detector.leaks().isEmpty)
     }
 
+    @Test("an attached RIB whose interactor resigned while its view stays up: the view leaks with stillOnScreen until it is active again")
+    func deactivatedButShown() throws {
+        let (window, root, detector) = launch()
+        let middle = TestRouter("Middle", log: EventLog())
+        let leaf = TestViewableRouter("Leaf", log: EventLog())
+        try root.attachChild(middle)
+        try middle.attachChild(leaf)
+        try root.viewController.present(leaf.viewController, animated: true, style: .fullScreen)
+
+        middle.interactor.deactivate()
+
+        // RIBs' viewable router: "appearance has leaked" for a view left up by an inactive RIB; it is alive, as
+        // an attached RIB should be.
+        #expect(!leaf.interactor.isActive)
+        #expect(detector.leaks() == [Leak(name: "Leaf", kind: .viewController, reason: .stillOnScreen)])
+        #expect(detector.newlyReported == 1)
+        #expect(detector.leaks() == [Leak(name: "Leaf", kind: .viewController, reason: .stillOnScreen)])
+        #expect(detector.newlyReported == 0)
+
+        middle.interactor.activate()
+        #expect(leaf.interactor.isActive)
+        #expect(detector.leaks().isEmpty)
+        #expect(detector.hasPendingExpectations == false)
+        #expect(tree(root) == "Root[Middle[Leaf]]")
+        #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.fullScreen, ["Leaf"])])
+    }
+
+    @Test("an attached RIB whose interactor resigned and whose view left the screen: no leak, though it lives")
+    func deactivatedAndHidden() throws {
+        let (window, root, detector) = launch()
+        let leaf = TestViewableRouter("Leaf", log: EventLog())
+        try root.attachChild(leaf)
+        try root.viewController.present(leaf.viewController, animated: true, style: .fullScreen)
+        leaf.interactor.deactivate()
+        #expect(detector.leaks() == [Leak(name: "Leaf", kind: .viewController, reason: .stillOnScreen)])
+
+        try root.viewController.dismiss(animated: true)
+
+        #expect(detector.leaks().isEmpty)
+        #expect(window.snapshot == [Layer(.root, ["Root"])])
+        #expect(tree(root) == "Root[Leaf]")
+    }
+
+    @Test("a RIB deactivated, then detached while held: listed once per object, in the detach's order")
+    func deactivatedThenDetached() throws {
+        let (_, root, detector) = launch()
+        let leaf = TestViewableRouter("Leaf", log: EventLog())
+        try root.attachChild(leaf)
+        leaf.interactor.deactivate()
+        #expect(detector.leaks().isEmpty)
+
+        try root.detachChild(leaf)
+
+        #expect(detector.leaks() == stillAlive("Leaf"))
+        #expect(detector.newlyReported == 3)
+    }
+
     @Test("many held routers (past the detector's short list): each is listed once, re-attaching and releasing take the right ones out")
     func manyHeldRouters() throws {
         let (_, root, detector) = launch()

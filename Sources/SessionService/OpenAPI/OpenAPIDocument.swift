@@ -590,7 +590,7 @@ enum OpenAPIDocument {
               },
               "leaks": {
                 "type": "array",
-                "description": "RIBs, interactors or view controllers detached but still alive or on screen; empty in a correct app.",
+                "description": "RIBs, interactors or view controllers detached but still alive or on screen, and views still on screen of attached RIBs whose interactor is inactive; empty in a correct app.",
                 "items": {"$ref": "#/components/schemas/Leak"}
               },
               "steps": {
