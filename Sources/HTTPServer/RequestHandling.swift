@@ -80,6 +80,17 @@ enum RequestHandling {
             if size > 0 {
                 if let uploadData { accept(uploadData, count: size, into: state, context: context) }
                 uploadDataSize.pointee = 0
+                // A chunked body declares no length: once it runs far past the limit (a Content-Length that far
+                // is refused with the head), it is not drained to its end, which would let one request make the
+                // server take in any amount. MHD takes no answer in the middle of a body, so the connection
+                // closes without one; the request counts as the refusal it was.
+                state.received = state.received.addingReportingOverflow(UInt64(size)).overflow ? .max : state.received + UInt64(size)
+                if state.received > context.drainLimit, case .refused(let refusal) = admission(of: state, context: context) {
+                    state.phase = .answered
+                    state.status = refusal.status
+                    context.log("closed a connection whose chunked body ran more than 1 MiB past the limit (\(context.maxBodySize) bytes)")
+                    return .NO
+                }
                 return .YES
             }
             state.phase = .answered

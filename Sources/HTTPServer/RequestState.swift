@@ -25,6 +25,8 @@ final class RequestState {
     /// The body's length as Content-Length declares it (0 without one, as for a chunked body).
     @exclusivity(unchecked) var declaredLength: UInt64 = 0
     @exclusivity(unchecked) var bodyTooLarge = false
+    /// Body bytes received so far, kept or not (a chunked body declares no length up front).
+    @exclusivity(unchecked) var received: UInt64 = 0
     /// What makes the request's head unusable whatever its route: it is refused before routing's answers.
     @exclusivity(unchecked) var malformed: MalformedHead?
     /// The form of the raw request target, read at the request line.

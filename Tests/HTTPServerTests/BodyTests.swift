@@ -74,6 +74,33 @@ extension HTTPServerTests {
             }
         }
 
+        /// A chunked body declares no length: past the same mebibyte beyond the limit, the server stops reading
+        /// it and closes (MHD takes no answer in the middle of a body). Before, it read on to the body's end.
+        @Test func aChunkedBodyFarPastTheLimitIsCutOff() throws {
+            let log = LogSink()
+            try withServer({ $0.maxBodySize = 1024 }, log: log) { server in
+                let client = try RawClient(port: server.port)
+                try client.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+                let chunk = Array("10000\r\n".utf8) + [UInt8](repeating: 0x61, count: 0x10000) + Array("\r\n".utf8)
+                let start = ContinuousClock.now
+                for _ in 0..<17 { try client.send(chunk) }  // 1,114,112 bytes: past 1024 + 1 MiB, and no last chunk
+
+                // At once, not at the idle timeout (5 s here).
+                #expect(client.waitForClose())
+                #expect(ContinuousClock.now - start < .seconds(3))
+                for _ in 0..<100 where server.inFlightRequests != 0 { usleep(10_000) }
+                #expect(server.inFlightRequests == 0)
+                #expect(log.all.contains("closed a connection whose chunked body ran more than 1 MiB past the limit (1024 bytes)"))
+                // Below that, an oversized chunked body is still read and answered, keeping its connection.
+                let near = try RawClient(port: server.port)
+                try near.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+                for _ in 0..<15 { try near.send(chunk) }
+                try near.send("0\r\n\r\n")
+                #expect(try near.readResponse().status == 413)
+                #expect(try near.roundTrip("GET", "/hello").status == 200)
+            }
+        }
+
         @Test func repeated413KeepsConnection() throws {
             try withServer({ $0.maxBodySize = 65536 }) { server in
                 let client = try RawClient(port: server.port)

@@ -752,7 +752,7 @@ enum OpenAPIDocument {
             }
           },
           "PayloadTooLarge": {
-            "description": "`payload_too_large`: the body is over the limit (`--max-body`, default 65536 bytes). The body is read and dropped first, so the connection stays open, unless its declared length is more than 1 MiB past the limit: then the answer comes at once and the connection closes. text/html: microhttpd's own answer to a chunk size too large to read (no handler runs; HTML sent without a `Content-Type` header).",
+            "description": "`payload_too_large`: the body is over the limit (`--max-body`, default 65536 bytes). The body is read and dropped first, so the connection stays open, unless its declared length is more than 1 MiB past the limit: then the answer comes at once and the connection closes. A chunked body, which declares no length, is cut off once it runs more than 1 MiB past the limit: the connection closes without an answer (microhttpd takes none in the middle of a body). text/html: microhttpd's own answer to a chunk size too large to read (no handler runs; HTML sent without a `Content-Type` header).",
             "content": {
               "text/html": {"schema": {"type": "string"}},
               "application/problem+json": {
