@@ -230,6 +230,9 @@ enum cmhd_request_head {
     CMHD_FRAMING_AMBIGUOUS = 1,
     /// A Transfer-Encoding other than exactly "chunked": the body's length cannot be known; 400 at once, close.
     CMHD_FRAMING_UNREADABLE = 2,
+    /// Transfer-Encoding in an HTTP/1.0 request, which has none: faulty framing (RFC 9112 §6.1), which MHD
+    /// would read as chunked and keep the connection after; 400 at once, close.
+    CMHD_FRAMING_CODING_IN_HTTP10 = 3,
     /// The framing bits above, to mask the result with.
     CMHD_FRAMING_MASK = 3,
     /// Flag: the client waits for 100 Continue before the body it announced: an HTTP/1.1 request (RFC 9110
@@ -319,6 +322,7 @@ static inline int cmhd_request_head(struct MHD_Connection *connection, const cha
     *declared_length = cmhd_parse_length(scan.first_length);
     int flags = (scan.expects_continue && http11 && announces_body ? CMHD_EXPECTS_CONTINUE : 0)
         | (scan.content_types > 1 ? CMHD_REPEATED_CONTENT_TYPE : 0);
+    if (scan.has_coding && !http11) return CMHD_FRAMING_CODING_IN_HTTP10 | flags;
     if (scan.other_coding) return CMHD_FRAMING_UNREADABLE | flags;
     if (scan.conflicting_lengths || (scan.has_coding && scan.has_length)) return CMHD_FRAMING_AMBIGUOUS | flags;
     return CMHD_FRAMING_OK | flags;

@@ -47,6 +47,11 @@ enum RequestHandling {
                 let response = untrustedFraming("The request's Transfer-Encoding is not chunked, so its body's length cannot be known.")
                 state.status = response.status
                 return queue(response, on: connection, context: context)
+            case Int32(CMHD_FRAMING_CODING_IN_HTTP10.rawValue):
+                state.phase = .answered
+                let response = untrustedFraming("An HTTP/1.0 request has no Transfer-Encoding, so its body's framing cannot be trusted.")
+                state.status = response.status
+                return queue(response, on: connection, context: context)
             case Int32(CMHD_FRAMING_AMBIGUOUS.rawValue):
                 // No body length can be trusted, so the connection closes after the answer anyway: answer now
                 // rather than wait for bytes that MHD counts by the first length (a client that sent fewer

@@ -33,6 +33,21 @@ extension HTTPServerTests {
             }
         }
 
+        /// HTTP/1.0 has no transfer codings: a 1.0 request with Transfer-Encoding has faulty framing (RFC 9112
+        /// §6.1), refused at once and closed, whatever it asks to keep. MHD read it as chunked and kept it open.
+        @Test(arguments: ["chunked", "gzip"])
+        func transferEncodingInHTTP10IsRefusedAndTheConnectionClosed(coding: String) throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                try client.send("POST /echo HTTP/1.0\r\nHost: x\r\nConnection: keep-alive\r\nTransfer-Encoding: \(coding)\r\n\r\n3\r\nabc\r\n0\r\n\r\n")
+                let response = try client.readResponse()
+                #expect(response.status == 400)
+                #expect(String(decoding: response.body, as: UTF8.self).contains(#""code":"bad_request""#))
+                #expect(String(decoding: response.body, as: UTF8.self).contains("HTTP/1.0"))
+                #expect(client.waitForClose())
+            }
+        }
+
         /// Content-Type is one value: with two lines, which describes the body is anybody's guess. The body is
         /// read (the framing is sound), so the connection stays open for the next request.
         @Test func twoContentTypesAreRefusedWithoutAHandler() throws {
