@@ -38,16 +38,38 @@ enum RequestTarget {
         return isHostAndPort(bytes) ? .absolute(pathOffset: scheme + authority) : .invalid
     }
 
-    /// Whether `authority` is `host[:port]` with a host (RFC 9110 §4.2.1 has an http URI without one rejected),
-    /// in the characters RFC 3986 §3.2 allows, without percent-encoding, and without userinfo (`@`).
+    /// Whether `authority` is `host[:port]` (RFC 3986 §3.2.2-3): a host (RFC 9110 §4.2.1 has an http URI without
+    /// one rejected), either an IP literal in brackets or a name of the characters a name may have, without
+    /// percent-encoding and without userinfo (`@`); then a port of at most 65535, or none.
     private static func isHostAndPort(_ authority: UnsafeRawBufferPointer) -> Bool {
-        let allowed = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:[]"
-        guard authority.allSatisfy({ allowed.utf8.contains($0) }) else { return false }
-        // An IP literal ends at its "]"; any other host at the port's ":".
-        let host = authority.first == UInt8(ascii: "[")
-            ? authority.prefix { $0 != UInt8(ascii: "]") }.dropFirst()
-            : authority.prefix { $0 != UInt8(ascii: ":") }
-        return !host.isEmpty
+        var rest = authority[...]
+        if rest.first == UInt8(ascii: "[") {
+            guard let close = rest.firstIndex(of: UInt8(ascii: "]")), isIPLiteral(rest[(rest.startIndex + 1)..<close]) else {
+                return false
+            }
+            rest = rest[(close + 1)...]
+        } else {
+            let name = rest.prefix { $0 != UInt8(ascii: ":") }
+            guard !name.isEmpty, name.allSatisfy({ nameBytes.utf8.contains($0) }) else { return false }
+            rest = rest[name.endIndex...]
+        }
+        guard let separator = rest.first else { return true }
+        let port = rest.dropFirst()
+        // An empty port is allowed, as if there were none.
+        guard separator == UInt8(ascii: ":"), port.count <= 5, port.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return false }
+        return port.reduce(0) { $0 * 10 + Int($1 - 0x30) } <= 65535
+    }
+
+    /// The characters of a host name (or IPv4 address): unreserved and sub-delims.
+    private static let nameBytes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;="
+
+    /// An IPv6 address (hex digits, colons, dots for an embedded IPv4 one), or an IPvFuture `v…` literal.
+    private static func isIPLiteral(_ literal: UnsafeRawBufferPointer.SubSequence) -> Bool {
+        guard let first = literal.first else { return false }
+        if first == UInt8(ascii: "v") || first == UInt8(ascii: "V") {
+            return literal.count > 1 && literal.allSatisfy { nameBytes.utf8.contains($0) || $0 == UInt8(ascii: ":") }
+        }
+        return literal.contains(UInt8(ascii: ":")) && literal.allSatisfy { "0123456789abcdefABCDEF:.".utf8.contains($0) }
     }
 
     /// The path of a decoded target of `form`: for an absolute form, what follows its authority, "/" where

@@ -113,13 +113,19 @@ extension HTTPServerTests {
                 #expect(try client.roundTrip("GET", "ftp://localhost/hello").status == 404)
                 // The form is told from the raw target, before MHD decodes it: encoded delimiters stay data.
                 #expect(try client.roundTrip("GET", "http%3A%2F%2Flocalhost%2Fhello").status == 404)
-                for valid in ["http://[::1]:8080/hello", "http://localhost:/hello"] {
+                for valid in ["http://[::1]:8080/hello", "http://localhost:/hello", "http://127.0.0.1:65535/hello", "http://[::ffff:127.0.0.1]/hello",
+                              "http://[v1.fe80::a+en1]/hello"] {
                     #expect(try client.roundTrip("GET", valid).bodyText == "hello", "\(valid)")
                 }
                 // A fragment ends the authority: the path is "#/hello", which names nothing.
                 #expect(try client.roundTrip("GET", "http://localhost#/hello").status == 404)
                 for invalid in ["http://localhost%2Fhello", "http://", "http:///hello", "http://@/hello", "http://:80/hello",
                                 "http://local\\host/hello", "http://[]/hello",
+                                // Not a host and port: an IP literal of other characters or unclosed, a port that is
+                                // no number or past 65535, brackets in a name.
+                                "http://[zz]/hello", "http://[::1/hello", "http://[::1]x/hello", "http://a]b/hello",
+                                "http://example.com:abc/hello", "http://example.com:99999999999/hello", "http://example.com:65536/hello",
+                                "http://example.com:80:80/hello",
                                 // Userinfo is an error (RFC 9110 §4.2.4), likely there to disguise the host.
                                 "http://user@localhost/hello", "http://localhost@evil.example/hello"] {
                     let refused = try client.roundTrip("GET", invalid)
