@@ -32,7 +32,7 @@ struct OpenAPITests {
         (409, "invalid_navigation", ["POST /v1/sessions/{id}/events"]),
         (409, "event_limit", ["POST /v1/sessions/{id}/events"]),
         (503, "memory_limit", ["POST /v1/sessions/{id}/events"]),
-        (412, "version_mismatch", ["POST /v1/sessions/{id}/events"]),
+        (412, "version_mismatch", ["POST /v1/sessions/{id}/events", "GET /v1/sessions/{id}", "DELETE /v1/sessions/{id}"]),
         (413, "payload_too_large", ["POST /v1/sessions", "POST /v1/sessions/{id}/events"]),
         (415, "unsupported_media_type", ["POST /v1/sessions", "POST /v1/sessions/{id}/events"]),
         (422, "unknown_app", ["POST /v1/sessions"]),
@@ -145,6 +145,8 @@ struct OpenAPITests {
             #expect(try document.responseHeaders("POST /v1/sessions/{id}/events", status: 200).contains("ETag"))
             let parameters = try document.parameters("POST /v1/sessions/{id}/events")
             #expect(parameters.isSuperset(of: ["header If-Match", "header Idempotency-Key", "path id"]))
+            #expect(try document.parameters("GET /v1/sessions/{id}").isSuperset(of: ["header If-Match", "header If-None-Match", "path id"]))
+            #expect(try document.parameters("DELETE /v1/sessions/{id}").isSuperset(of: ["header If-Match", "path id"]))
         }
     }
 

@@ -27,8 +27,20 @@ extension SessionService {
         return response
     }
 
-    func state(id: String) throws(ServiceError) -> HTTPResponse {
-        try withLiveSession(id) { core in core.stateResponse() }.result
+    func state(_ request: HTTPRequest, id: String) throws(ServiceError) -> HTTPResponse {
+        let ifMatch = request.headerList("If-Match"), ifNoneMatch = request.headerList("If-None-Match")
+        return try withLiveSession(id) { core -> HTTPResponse in
+            // RFC 9110 §13.2.2's order: If-Match first, then If-None-Match (a GET whose tag matches is 304).
+            if let ifMatch, !Self.matches(ifMatch, version: core.version) {
+                return ServiceError.versionMismatch(current: core.version).response
+            }
+            if let ifNoneMatch, Self.matchesWeakly(ifNoneMatch, version: core.version) {
+                // The body is not sent (MHD sends none with a 304), but its length is: Content-Length of a 304
+                // must be the 200's (RFC 9110 §8.6), and MHD writes the length of the body it is given.
+                return HTTPResponse(status: 304, headers: [("ETag", core.etag)], body: core.stateJSON)
+            }
+            return core.stateResponse()
+        }.result
     }
 
     func history(id: String) throws(ServiceError) -> HTTPResponse {
@@ -59,22 +71,19 @@ extension SessionService {
         return response
     }
 
-    func deleteSession(id: String) throws(ServiceError) -> HTTPResponse {
-        guard let session = store.remove(id) else { throw .sessionNotFound() }
-        // An expired session is gone even before a sweep got to it; a live one is torn down under the same lock.
-        let wasLive = session.withCore { core in
-            switch expireIfIdle(core, now: clock.uptimeMilliseconds()) {
-            case .live:
-                core.close()
-                return true
-            case .expiredNow:
-                metrics.recordExpired(1)
-                return false
-            case .alreadyClosed:
-                return false
+    func deleteSession(_ request: HTTPRequest, id: String) throws(ServiceError) -> HTTPResponse {
+        let ifMatch = request.headerList("If-Match")
+        guard let session = store.session(id) else { throw .sessionNotFound() }
+        // Under the session's lock: gone (deleted, or expired even before a sweep got to it) is not found; the
+        // precondition is read, and the session leaves the store and is torn down, with no event in between.
+        try session.withCore { (core: SessionCore) throws(ServiceError) in
+            try checkLive(core, now: clock.uptimeMilliseconds())
+            if let ifMatch, !Self.matches(ifMatch, version: core.version) {
+                throw .versionMismatch(current: core.version)
             }
+            store.remove(id)
+            core.close()
         }
-        guard wasLive else { throw .sessionNotFound() }
         return HTTPResponse(status: 204)
     }
 
@@ -338,6 +347,18 @@ extension SessionService {
         for candidate in header.utf8.split(separator: UInt8(ascii: ",")) {
             // Compared as bytes, so a no-break space is part of the tag, not padding.
             let tag = trimmingOWS(candidate)
+            if tag.elementsEqual(current) || tag.elementsEqual([UInt8(ascii: "*")]) { return true }
+        }
+        return false
+    }
+
+    /// Whether an If-None-Match list names the current version (weak comparison, RFC 9110 §8.8.3.2: `W/"3"`
+    /// matches too), or is `*`.
+    static func matchesWeakly(_ header: String, version: Int) -> Bool {
+        let current = Array("\"\(version)\"".utf8)
+        for candidate in header.utf8.split(separator: UInt8(ascii: ",")) {
+            var tag = trimmingOWS(candidate)
+            if tag.starts(with: "W/".utf8) { tag = tag.dropFirst(2) }
             if tag.elementsEqual(current) || tag.elementsEqual([UInt8(ascii: "*")]) { return true }
         }
         return false

@@ -165,6 +165,7 @@ enum OpenAPIDocument {
             "operationId": "getSession",
             "tags": ["sessions"],
             "summary": "The current state",
+            "parameters": [{"$ref": "#/components/parameters/IfMatch"}, {"$ref": "#/components/parameters/IfNoneMatch"}],
             "responses": {
               "200": {
                 "description": "The state; the same bytes for every request at this version.",
@@ -177,10 +178,15 @@ enum OpenAPIDocument {
                   "DeleteSession": {"$ref": "#/components/links/DeleteSession"}
                 }
               },
+              "304": {
+                "description": "`If-None-Match` names the session's version: nothing was sent but the `ETag`, and the state's length as `Content-Length`.",
+                "headers": {"ETag": {"$ref": "#/components/headers/ETag"}}
+              },
               "400": {"$ref": "#/components/responses/HTTPBadRequest"},
               "404": {"$ref": "#/components/responses/SessionNotFound"},
               "405": {"$ref": "#/components/responses/MethodNotAllowed"},
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
+              "412": {"$ref": "#/components/responses/VersionMismatch"},
               "414": {"$ref": "#/components/responses/URITooLong"},
               "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
             }
@@ -190,6 +196,7 @@ enum OpenAPIDocument {
             "tags": ["sessions"],
             "summary": "End the session",
             "description": "Detaches the whole tree (every interactor deactivated) and forgets the session.",
+            "parameters": [{"$ref": "#/components/parameters/IfMatch"}],
             "responses": {
               "204": {
                 "description": "The session is gone.",
@@ -209,6 +216,7 @@ enum OpenAPIDocument {
               "400": {"$ref": "#/components/responses/HTTPBadRequest"},
               "404": {"$ref": "#/components/responses/SessionNotFound"},
               "405": {"$ref": "#/components/responses/MethodNotAllowed"},
+              "412": {"$ref": "#/components/responses/VersionMismatch"},
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
               "414": {"$ref": "#/components/responses/URITooLong"},
               "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
@@ -301,19 +309,7 @@ enum OpenAPIDocument {
                   }
                 }
               },
-              "412": {
-                "description": "`If-Match` does not match the session's version (`version_mismatch`).",
-                "content": {
-                  "application/problem+json": {
-                    "schema": {
-                      "allOf": [
-                        {"$ref": "#/components/schemas/Problem"},
-                        {"type": "object", "properties": {"status": {"const": 412}, "code": {"enum": ["version_mismatch"]}}}
-                      ]
-                    }
-                  }
-                }
-              },
+              "412": {"$ref": "#/components/responses/VersionMismatch"},
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
               "414": {"$ref": "#/components/responses/URITooLong"},
               "415": {"$ref": "#/components/responses/UnsupportedMediaType"},
@@ -795,6 +791,19 @@ enum OpenAPIDocument {
               }
             }
           },
+          "VersionMismatch": {
+            "description": "`If-Match` does not match the session's version (`version_mismatch`).",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "allOf": [
+                    {"$ref": "#/components/schemas/Problem"},
+                    {"type": "object", "properties": {"status": {"const": 412}, "code": {"enum": ["version_mismatch"]}}}
+                  ]
+                }
+              }
+            }
+          },
           "SessionLimit": {
             "description": "`session_limit`: the server holds its maximum number of sessions (`--max-sessions`).",
             "headers": {"Retry-After": {"$ref": "#/components/headers/RetryAfter"}},
@@ -826,11 +835,19 @@ enum OpenAPIDocument {
             "description": "The session id from `POST /v1/sessions`.",
             "schema": {"$ref": "#/components/schemas/SessionID"}
           },
+          "IfNoneMatch": {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "When the session is at one of these versions (`\"<version>\"` or `W/\"<version>\"`: weak comparison), or for `*`: 304 Not Modified instead of the state. Read after `If-Match`.",
+            "schema": {"type": "string"},
+            "examples": {"version": {"summary": "A client holding version 3", "value": "\"3\""}}
+          },
           "IfMatch": {
             "name": "If-Match",
             "in": "header",
             "required": false,
-            "description": "Apply only if the session is at this version (`\"<version>\"`, a list of them, or `*`; weak tags never match), else 412 `version_mismatch`.",
+            "description": "Only if the session is at this version (`\"<version>\"`, a list of them, or `*`; weak tags never match): apply the event, answer the state, delete the session. Else 412 `version_mismatch`, and nothing changes.",
             "schema": {"type": "string"},
             "examples": {
               "any": {"summary": "Whatever the version", "value": "*"},
