@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Dispatch
 import Locking
 import Synchronization
 
@@ -125,6 +126,18 @@ public final class HTTPServer: Sendable {
             }
         }
         context.streams.startHeartbeat(every: configuration.streamHeartbeatInterval)
+        Self.scheduleReclaim(of: context)
+    }
+
+    /// Every second until the server stops: connections whose clients have gone are shut down, so that MHD
+    /// closes them (`OpenConnections.reclaimDeparted`); streams among them are ended. One pending block on a
+    /// global queue, as the heartbeat is.
+    private static func scheduleReclaim(of context: ServerContext) {
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .seconds(1)) { [weak context] in
+            guard let context, !context.draining.load(ordering: .relaxed) else { return }
+            if context.connections.reclaimDeparted() > 0 { context.streams.endDeparted(surely: true) }
+            scheduleReclaim(of: context)
+        }
     }
 
     /// Graceful stop: stop accepting (the listening socket is shut down and closed: new connections are refused

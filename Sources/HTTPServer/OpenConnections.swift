@@ -76,6 +76,18 @@ final class OpenConnections: Sendable {
         }
     }
 
+    /// Shuts down every connection whose client has gone (the same test as at a limit) and says how many.
+    /// Run every second: MHD 0.9.75 in epoll mode sometimes misses a client's half-close that comes while it
+    /// answers, and the connection, answered and idle, then waits for the idle timeout (30 s) to close.
+    func reclaimDeparted() -> Int {
+        table.withLock { table in
+            guard !table.owners.isEmpty else { return 0 }
+            var reclaimed = 0
+            _ = held(Array(table.owners.keys), reclaimed: &reclaimed)
+            return reclaimed
+        }
+    }
+
     /// Connections recorded now.
     var count: Int {
         table.withLock { $0.owners.count }
