@@ -1,6 +1,10 @@
 import HTTPServer
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension HTTPServerTests {
     @Suite struct Routing {
         @Test func unknownPathIs404ProblemJSON() throws {
@@ -133,6 +137,21 @@ extension HTTPServerTests {
                     #expect(refused.json["detail"] as? String == "The request target's authority is not a host, is percent-encoded or has userinfo.")
                 }
                 #expect(try client.roundTrip("GET", "/hello").status == 200)
+            }
+        }
+
+        /// microhttpd's strict parsing closes a request line it cannot split, unanswered and unlogged; the
+        /// OpenAPI document and the README say so. Pinned here, as it is microhttpd's and could change with it.
+        @Test(arguments: ["GET /hello  HTTP/1.1", "GET /a b HTTP/1.1", "GET /hello?q=a b HTTP/1.1"])
+        func aTargetWithWhitespaceIsClosedUnanswered(line: String) throws {
+            let log = LogSink()
+            try withServer(log: log) { server in
+                let client = try RawClient(port: server.port)
+                try client.send(line + "\r\nHost: x\r\n\r\n")
+                var byte: UInt8 = 0
+                #expect(recv(client.fd, &byte, 1, 0) == 0, "closed with nothing sent")
+                #expect(log.all.isEmpty)
+                #expect(try RawClient(port: server.port).roundTrip("GET", "/hello").status == 200)
             }
         }
 

@@ -704,7 +704,7 @@ enum OpenAPIDocument {
         },
         "responses": {
           "HTTPBadRequest": {
-            "description": "microhttpd's own answer to a request it cannot parse (no `Host`, a malformed header line, a bad `Content-Length`; an HTML body sent without a `Content-Type` header, no handler runs), or the server's `bad_request` problem for framing it cannot trust (`Content-Length` headers that disagree, `Content-Length` beside `Transfer-Encoding`, a `Transfer-Encoding` other than `chunked`; the connection is closed), for more than one `Content-Type` line, or for an absolute-form target (`http://host/path`, routed by its path) whose authority is not a host, is percent-encoded or has userinfo.",
+            "description": "microhttpd's own answer to a request it cannot parse (no `Host`, a malformed header line, a bad `Content-Length`; an HTML body sent without a `Content-Type` header, no handler runs), or the server's `bad_request` problem for framing it cannot trust (`Content-Length` headers that disagree, `Content-Length` beside `Transfer-Encoding`, a `Transfer-Encoding` other than `chunked`, `Transfer-Encoding` in an HTTP/1.0 request; the connection is closed), for more than one `Content-Type` line, or for an absolute-form target (`http://host/path`, routed by its path) whose authority is not a host and port, is percent-encoded or has userinfo. A request line microhttpd cannot split (whitespace inside the target) gets no answer at all: it closes the connection, and nothing is logged.",
             "content": {
               "text/html": {"schema": {"type": "string"}},
               "application/problem+json": {
