@@ -104,11 +104,15 @@ public final class FlowCoordinator {
             relayedError = nil
         }
         try body()
-        while !queue.isEmpty {
-            try perform(queue.removeFirst())
-        }
-        if let relayedError { throw relayedError }
-        prune()
+        // Pruning runs `.ready` blocks (`Flows.use`), whose steps are part of this run: their navigations may
+        // queue more, which are handled, and pruned after, in turn.
+        repeat {
+            while !queue.isEmpty {
+                try perform(queue.removeFirst())
+            }
+            if let relayedError { throw relayedError }
+            prune()
+        } while !queue.isEmpty || relayedError != nil
     }
 
     private func perform(_ pending: Pending) throws(FlowError) {

@@ -88,4 +88,27 @@ struct FlowsUseTests {
 
         #expect(log.events == ["will HomeFlow start", "push Home", "did HomeFlow start", "ready Home", "use(.ready)"])
     }
+
+    @Test("steps sent from a .ready block are handled in the same run, with what their navigations queue, in order")
+    func stepsFromTheReadyBlock() throws {
+        let log = EventLog()
+        let home = HomeFlow(log: log)
+        home.on(.start) { flow in try flow.show("Home") }
+        // A's own stepper starts with `.b`: pushed once A is up.
+        home.on(.a) { flow in .one(flowContributor: try flow.push("A", stepper: RecordingStepper("A's stepper", initialStep: TestStep.b, log: flow.log))) }
+        home.on(.b) { flow in try flow.show("B") }
+        home.on(.c) { flow in try flow.show("C") }
+        let app = FlowApp(home, log: log)
+        let stepper = RecordingStepper("HomeFlow's stepper", initialStep: TestStep.start, log: log)
+        Flows.use(home, in: app.coordinator, when: .ready) { _ in
+            stepper.steps.accept(TestStep.a)
+            stepper.steps.accept(TestStep.c)
+        }
+
+        try app.start(with: stepper)
+
+        #expect(app.coordinator.lastRelayError == nil)
+        #expect(app.screens == [["Home", "A", "B", "C"]])
+        #expect(app.tree == .flow("HomeFlow", [.screen("Home"), .screen("A"), .screen("B"), .screen("C")]))
+    }
 }
