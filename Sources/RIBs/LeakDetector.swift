@@ -63,9 +63,11 @@ public final class LeakDetector: DeinitObserver {
     // optimization inlines it) emits its own runtime exclusivity check, which the attribute does not reach.
     @exclusivity(unchecked) private var freshLeaks = 0
 
-    /// How many `detachChild` calls are deactivating their subtrees now: a deactivation inside one needs no
-    /// check of its own that the view leaves the screen (the detach expects the whole subtree to go).
-    @exclusivity(unchecked) public var detachesInProgress = 0
+    /// The router `detachChild` is deactivating now (the innermost, when app code detaches another meanwhile):
+    /// its own deactivation needs no check that its view leaves the screen (the detach expects it to go).
+    /// Others deactivated meanwhile (its subtree, or siblings that app code deactivates) are checked, and a
+    /// detach's expectation takes over theirs.
+    @exclusivity(unchecked) public var detaching: ObjectIdentifier?
 
     /// Creates a detector with nothing expected.
     public init() {}
@@ -154,10 +156,12 @@ public final class LeakDetector: DeinitObserver {
     }
 
     /// Withdraws expectations for `router` and its subtree, attached again.
-    public func cancelExpectations(forSubtreeOf router: any Routing) {
+    /// Returns whether any was pending (the subtree had been detached and not released).
+    @discardableResult
+    public func cancelExpectations(forSubtreeOf router: any Routing) -> Bool {
         // Attaching is frequent and pending expectations rare: skip walking the subtree when nothing waits.
         dropIfAllGone()
-        guard !expectations.isEmpty else { return }
+        guard !expectations.isEmpty else { return false }
         var ids = Set<ObjectIdentifier>()
         router.forEachInSubtree { node in
             ids.insert(ObjectIdentifier(node))
@@ -166,13 +170,16 @@ public final class LeakDetector: DeinitObserver {
                 ids.insert(ObjectIdentifier(controller))
             }
         }
-        cancelExpectations(forObjectsWith: ids)
+        return cancelExpectations(forObjectsWith: ids)
     }
 
     /// Withdraws expectations for the given objects (they may still tell of their `deinit`: nothing is expected of them then).
-    public func cancelExpectations(forObjectsWith ids: Set<ObjectIdentifier>) {
-        guard ids.contains(where: { position(of: $0) != nil }) else { return }
+    /// Returns whether any was pending.
+    @discardableResult
+    public func cancelExpectations(forObjectsWith ids: Set<ObjectIdentifier>) -> Bool {
+        guard ids.contains(where: { position(of: $0) != nil }) else { return false }
         compact(keeping: { !ids.contains($0.id) })
+        return true
     }
 
     /// What was detached but is still alive or on screen, and views still on screen whose attached RIB's
@@ -231,6 +238,10 @@ public final class LeakDetector: DeinitObserver {
 
     /// Whether anything is still expected to go (RIBs' `InProgress` status).
     public var hasPendingExpectations: Bool {
-        expectations.contains { $0.object != nil }
+        // A view whose RIB's interactor is inactive is pending only while it is still on screen.
+        expectations.contains { expectation in
+            guard let object = expectation.object else { return false }
+            return expectation.mustGo || (object as? ViewController)?.isOnScreen == true
+        }
     }
 }

@@ -74,10 +74,16 @@ open class Router<InteractorType>: Routing {
             guard awaitsDisappearance else { return }
             awaitsDisappearance = false
             if let controller = ownedViewController { leakDetector?.cancelDisappearance(of: controller) }
-        } else if let leakDetector, leakDetector.detachesInProgress == 0, let controller = ownedViewController {
-            awaitsDisappearance = true
-            leakDetector.expectDisappearance(of: controller, name: name)
+        } else if let leakDetector, leakDetector.detaching != ObjectIdentifier(self) {
+            expectDisappearance(leakDetector)
         }
+    }
+
+    /// Asks `leakDetector` to see this router's view (if it has one) leave the screen.
+    private func expectDisappearance(_ leakDetector: LeakDetector) {
+        guard let controller = ownedViewController else { return }
+        awaitsDisappearance = true
+        leakDetector.expectDisappearance(of: controller, name: name)
     }
 
     /// Called once, after the router is attached and its interactor active: attach immutable children here.
@@ -86,22 +92,34 @@ open class Router<InteractorType>: Routing {
     public final func attachChild(_ child: any Routing) throws(RoutingError) {
         guard !isAttached(child) else { throw .alreadyAttached(child.name) }
         children.append(child)
+        var wasExpected = false
         if let leakDetector {
             child.forEachInSubtree { $0.leakDetector = leakDetector }
             // A child seen before may have been detached and expected to go.
-            leakDetector.cancelExpectations(forSubtreeOf: child)
+            wasExpected = leakDetector.cancelExpectations(forSubtreeOf: child)
         }
         child.interactable.activate()
         child.load()
+        if wasExpected, let leakDetector {
+            // Those expectations went, and with them the checks of views whose RIB stays inactive (its
+            // interactor resigned while detached, and the activation above did not reach it): asked again.
+            child.forEachInSubtree { node in
+                if !node.interactable.isActive, let router = node as? any AppearanceWatching {
+                    router.expectDisappearanceWhileInactive(leakDetector)
+                }
+            }
+        }
     }
 
     public final func detachChild(_ child: any Routing) throws(RoutingError) {
         guard isAttached(child) else { throw .notAChild(child.name) }
-        // The subtree's release is expected below, which covers its views leaving the screen: the deactivation
-        // need not ask for that on its own.
-        leakDetector?.detachesInProgress += 1
+        // The child's release is expected below, which covers its view leaving the screen: its deactivation
+        // need not ask for that on its own. (The same detector throughout, whatever app code does meanwhile.)
+        let detector = leakDetector
+        let outer = detector?.detaching
+        detector?.detaching = ObjectIdentifier(child)
         child.interactable.deactivate()
-        leakDetector?.detachesInProgress -= 1
+        detector?.detaching = outer
         // Deactivating runs app code (`willResignActive` down the subtree), which may detach siblings or this
         // very child: its place is looked up afterwards, by identity, as RIBs removes it. Gone already, it was
         // detached (and its release expected) by the call made from that code.
@@ -183,5 +201,17 @@ open class LaunchRouter<InteractorType, ViewControllerType>: ViewableRouter<Inte
         window.makeKeyAndVisible()
         interactable.activate()
         load()
+    }
+}
+
+/// A router whose view the leak detector watches while its interactor is inactive (RIBs' appearance check).
+protocol AppearanceWatching: AnyObject {
+    /// Asks the detector to see the view leave the screen (the interactor is inactive now).
+    func expectDisappearanceWhileInactive(_ leakDetector: LeakDetector)
+}
+
+extension Router: AppearanceWatching {
+    func expectDisappearanceWhileInactive(_ leakDetector: LeakDetector) {
+        expectDisappearance(leakDetector)
     }
 }

@@ -172,6 +172,7 @@ struct LeakDetectorTests {
         try root.viewController.dismiss(animated: true)
 
         #expect(detector.leaks().isEmpty)
+        #expect(detector.hasPendingExpectations == false)
         #expect(window.snapshot == [Layer(.root, ["Root"])])
         #expect(tree(root) == "Root[Leaf]")
     }
@@ -188,6 +189,69 @@ struct LeakDetectorTests {
 
         #expect(detector.leaks() == stillAlive("Leaf"))
         #expect(detector.newlyReported == 3)
+    }
+
+    @Test("a sibling deactivated by app code during a detach, its view up: still checked, and reported")
+    func siblingDeactivatedDuringDetach() throws {
+        let (window, root, detector) = launch()
+        let shown = TestViewableRouter("Shown", log: EventLog())
+        let leaving = TestViewableRouter("Leaving", log: EventLog())
+        try root.attachChild(shown)
+        try root.attachChild(leaving)
+        try root.viewController.present(shown.viewController, animated: true, style: .fullScreen)
+        leaving.interactor.onWillResignActive = { [unowned shown] in shown.interactor.deactivate() }
+
+        try root.detachChild(leaving)
+
+        // Shown is attached, inactive, and its view is up (Leaving is listed too: the test holds it).
+        #expect(detector.leaks() == [Leak(name: "Shown", kind: .viewController, reason: .stillOnScreen)] + stillAlive("Leaving"))
+        #expect(tree(root) == "Root[Shown]")
+        #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.fullScreen, ["Shown"])])
+    }
+
+    @Test("a RIB deactivated while its detached parent was active again keeps its check when the parent is re-attached")
+    func reattachKeepsADueCheck() throws {
+        let (window, root, detector) = launch()
+        let middle = TestRouter("Middle", log: EventLog())
+        let leaf = TestViewableRouter("Leaf", log: EventLog())
+        try root.attachChild(middle)
+        try middle.attachChild(leaf)
+        try root.viewController.present(leaf.viewController, animated: true, style: .fullScreen)
+        try root.detachChild(middle)
+        middle.interactor.activate()
+        leaf.interactor.deactivate()
+
+        try root.attachChild(middle)
+
+        #expect(leaf.interactor.isActive == false)
+        #expect(detector.leaks() == [Leak(name: "Leaf", kind: .viewController, reason: .stillOnScreen)])
+        // Active again: the check is withdrawn.
+        leaf.interactor.activate()
+        #expect(detector.leaks().isEmpty)
+        #expect(detector.hasPendingExpectations == false)
+        #expect(tree(root) == "Root[Middle[Leaf]]")
+        #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.fullScreen, ["Leaf"])])
+    }
+
+    @Test("a view reported on screen, then its RIB detached while held: its record counts as new once")
+    func reportedThenDetached() throws {
+        let (window, root, detector) = launch()
+        let leaf = TestViewableRouter("Leaf", log: EventLog())
+        try root.attachChild(leaf)
+        try root.viewController.present(leaf.viewController, animated: true, style: .fullScreen)
+        leaf.interactor.deactivate()
+        #expect(detector.leaks() == [Leak(name: "Leaf", kind: .viewController, reason: .stillOnScreen)])
+        #expect(detector.newlyReported == 1)
+
+        try root.detachChild(leaf)
+
+        #expect(detector.leaks() == [
+            Leak(name: "Leaf", kind: .router, reason: .stillAlive),
+            Leak(name: "Leaf", kind: .interactor, reason: .stillAlive),
+            Leak(name: "Leaf", kind: .viewController, reason: .stillOnScreen),
+        ])
+        #expect(detector.newlyReported == 2)
+        #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.fullScreen, ["Leaf"])])
     }
 
     @Test("many held routers (past the detector's short list): each is listed once, re-attaching and releasing take the right ones out")
