@@ -14,6 +14,17 @@ struct LeakDetectorTests {
         return (window, root, detector)
     }
 
+    /// A launched root with Leaf attached, presented full screen, and its interactor resigned: a leak on screen.
+    private func launchWithResignedLeafShown() throws -> (Window, TestLaunchRouter, LeakDetector, TestViewableRouter) {
+        let (window, root, detector) = launch()
+        let leaf = TestViewableRouter("Leaf", log: EventLog())
+        try root.attachChild(leaf)
+        try root.viewController.present(leaf.viewController, animated: true, style: .fullScreen)
+        leaf.interactor.deactivate()
+        #expect(detector.leaks() == [Leak(name: "Leaf", kind: .viewController, reason: .stillOnScreen)])
+        return (window, root, detector, leaf)
+    }
+
     private func stillAlive(_ name: String) -> [Leak] {
         [
             Leak(name: name, kind: .router, reason: .stillAlive),
@@ -162,12 +173,7 @@ struct LeakDetectorTests {
 
     @Test("an attached RIB whose interactor resigned and whose view left the screen: no leak, though it lives")
     func deactivatedAndHidden() throws {
-        let (window, root, detector) = launch()
-        let leaf = TestViewableRouter("Leaf", log: EventLog())
-        try root.attachChild(leaf)
-        try root.viewController.present(leaf.viewController, animated: true, style: .fullScreen)
-        leaf.interactor.deactivate()
-        #expect(detector.leaks() == [Leak(name: "Leaf", kind: .viewController, reason: .stillOnScreen)])
+        let (window, root, detector, _) = try launchWithResignedLeafShown()
 
         try root.viewController.dismiss(animated: true)
 
@@ -235,12 +241,7 @@ struct LeakDetectorTests {
 
     @Test("a view reported on screen, then its RIB detached while held: its record counts as new once")
     func reportedThenDetached() throws {
-        let (window, root, detector) = launch()
-        let leaf = TestViewableRouter("Leaf", log: EventLog())
-        try root.attachChild(leaf)
-        try root.viewController.present(leaf.viewController, animated: true, style: .fullScreen)
-        leaf.interactor.deactivate()
-        #expect(detector.leaks() == [Leak(name: "Leaf", kind: .viewController, reason: .stillOnScreen)])
+        let (window, root, detector, leaf) = try launchWithResignedLeafShown()
         #expect(detector.newlyReported == 1)
 
         try root.detachChild(leaf)
