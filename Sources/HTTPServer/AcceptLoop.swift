@@ -94,7 +94,9 @@ struct AcceptLoop: Sendable {
                     }
                     lastRefusal = nil
                     // MHD closes the socket itself when it returns MHD_NO (and logs why): never close it here.
-                    // (No other thread accepts, so its number cannot come back before `remove`.)
+                    // (No other thread accepts, so its number cannot come back as a connection before `remove`; the
+                    // every-second sweep of departed clients may poll the closed number meanwhile, which finds it
+                    // invalid and shuts nothing down.)
                     let added = SocketAddress.withGeneric(&address) { MHD_add_connection(daemon.pointer, client, $0, length) }
                     if added == .NO { context.connections.remove(client) }
                     continue

@@ -94,6 +94,7 @@ enum RequestHandling {
                     state.phase = .answered
                     state.status = refusal.status
                     context.log("closed a connection whose chunked body ran more than 1 MiB past the limit (\(context.maxBodySize) bytes)")
+                    context.closeOnPurpose()
                     return .NO
                 }
                 return .YES

@@ -1,6 +1,10 @@
 import Locking
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Everything the C callbacks need for one run of the daemon. Immutable apart from the atomics,
 /// so it is shared by all MHD threads; passed to MHD as an unretained pointer and kept alive by
 /// `HTTPServer` until after MHD_stop_daemon returns.
@@ -27,6 +31,9 @@ final class ServerContext: Sendable {
     let abandoning = Atomic<Bool>(false)
     /// The last line MHD logged, used to explain a failed start.
     let lastLogLine = Lock<String?>(nil)
+    /// MHD threads whose access handler just closed a connection on purpose, having logged why: MHD's own line
+    /// about it ("Application reported internal error"), logged next on the same thread, would only mislead.
+    private let closingOnPurpose = Lock<Set<pthread_t>>([])
     /// Streamed responses now open, at most `maxStreams`.
     let streams: StreamRegistry
     let maxStreams: Int
@@ -67,7 +74,15 @@ final class ServerContext: Sendable {
     /// Forwards one MHD log line to the user's log closure. MHD reports clients' mistakes and its own failures
     /// alike; nearly all are the former, and the latter (a thread it could not start) also fail `start()`.
     func logFromMHD(_ line: String) {
+        if line.hasPrefix("Application reported internal error"), closingOnPurpose.withLock({ $0.remove(pthread_self()) != nil }) {
+            return
+        }
         lastLogLine.withLock { $0 = line }
         logLine(.notice, "microhttpd: \(line)")
+    }
+
+    /// The access handler on this thread is about to refuse its request (MHD_NO) after logging why itself.
+    func closeOnPurpose() {
+        closingOnPurpose.withLock { _ = $0.insert(pthread_self()) }
     }
 }
