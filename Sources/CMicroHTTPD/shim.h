@@ -235,13 +235,20 @@ enum cmhd_request_head {
     CMHD_FRAMING_CODING_IN_HTTP10 = 3,
     /// The framing bits above, to mask the result with.
     CMHD_FRAMING_MASK = 3,
-    /// Flag: the client waits for 100 Continue before the body it announced: an HTTP/1.1 request (RFC 9110
+    /// Flag: the client waits for 100 Continue before the body it announced: a request past HTTP/1.0 (RFC 9110
     /// §10.1.1 has a server ignore the expectation from HTTP/1.0, as MHD does) whose first Expect header is
     /// 100-continue, with a Content-Length above zero or a chunked body.
     CMHD_EXPECTS_CONTINUE = 4,
     /// Flag: more than one Content-Type line. It is a single value (RFC 9110 §8.3); MHD hands on the first,
     /// where something in front of the server may have read another.
     CMHD_REPEATED_CONTENT_TYPE = 8,
+    /// Flag: a header name that is not a token (RFC 9110 §5.1). MHD 0.9.75 also appends a folded line (obs-fold:
+    /// one that starts with a space or a tab) to the name before it, without its whitespace, so `If-Match: "9"`
+    /// with a second line `"9"` reaches the server as a header `If-Match"9"`, and no If-Match at all; RFC 9112
+    /// §5.2 has such a line rejected or unfolded. Every entity-tag has a quote, so a folded tag list is caught
+    /// here; a fold of token characters alone (`x`) makes a name no one reads, and cannot be told apart.
+    /// Refused with 400, and the connection closed (a folded length would frame the body too).
+    CMHD_MALFORMED_FIELD = 16,
 };
 
 struct cmhd_head_scan {
@@ -253,7 +260,19 @@ struct cmhd_head_scan {
     int seen_expect;
     int expects_continue;
     int content_types;
+    int malformed_field;
 };
+
+// Whether `name` is a token (RFC 9110 §5.6.2: tchar only), as a field name must be.
+static inline int cmhd_is_token(const char *name, size_t size) {
+    if (size == 0) return 0;
+    for (size_t i = 0; i < size; i++) {
+        unsigned char c = (unsigned char)name[i];
+        int alnum = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        if (!alnum && strchr("!#$%&'*+-.^_`|~", c) == NULL) return 0;
+    }
+    return 1;
+}
 
 // Exactly the test MHD makes on the value it stored: a caseless compare over the value's recorded size. (The
 // NUL-terminated string can be shorter than that size: with trailing whitespace the string reads "chunked"
@@ -266,9 +285,9 @@ static inline int cmhd_is_chunked(const char *value, size_t value_size) {
 static inline enum MHD_Result cmhd_head_iterator(void *cls, enum MHD_ValueKind kind, const char *key,
                                                  size_t key_size, const char *value, size_t value_size) {
     (void)kind;
-    (void)key_size;
     struct cmhd_head_scan *scan = (struct cmhd_head_scan *)cls;
     if (key == NULL) return MHD_YES;
+    if (!cmhd_is_token(key, key_size)) scan->malformed_field = 1;
     if (strcasecmp(key, "Content-Length") == 0) {
         scan->has_length = 1;
         if (scan->first_length == NULL) {
@@ -315,14 +334,16 @@ static inline int cmhd_is_nonzero_length(const char *value) {
 /// (`cmhd_parse_length`: 0 without one). `version` is the request line's, as MHD hands it to the access handler.
 static inline int cmhd_request_head(struct MHD_Connection *connection, const char *version,
                                     unsigned long long *declared_length) {
-    struct cmhd_head_scan scan = { NULL, 0, 0, 0, 0, 0, 0, 0 };
+    struct cmhd_head_scan scan = { NULL, 0, 0, 0, 0, 0, 0, 0, 0 };
     MHD_get_connection_values_n(connection, MHD_HEADER_KIND, cmhd_head_iterator, &scan);
     int announces_body = scan.has_coding || cmhd_is_nonzero_length(scan.first_length);
-    int http11 = version != NULL && strcasecmp(version, "HTTP/1.1") == 0;
+    // MHD takes HTTP/1.0 and any later HTTP/1.x, the latter as 1.1.
+    int http10 = version != NULL && strcasecmp(version, "HTTP/1.0") == 0;
     *declared_length = cmhd_parse_length(scan.first_length);
-    int flags = (scan.expects_continue && http11 && announces_body ? CMHD_EXPECTS_CONTINUE : 0)
-        | (scan.content_types > 1 ? CMHD_REPEATED_CONTENT_TYPE : 0);
-    if (scan.has_coding && !http11) return CMHD_FRAMING_CODING_IN_HTTP10 | flags;
+    int flags = (scan.expects_continue && !http10 && announces_body ? CMHD_EXPECTS_CONTINUE : 0)
+        | (scan.content_types > 1 ? CMHD_REPEATED_CONTENT_TYPE : 0)
+        | (scan.malformed_field ? CMHD_MALFORMED_FIELD : 0);
+    if (scan.has_coding && http10) return CMHD_FRAMING_CODING_IN_HTTP10 | flags;
     if (scan.other_coding) return CMHD_FRAMING_UNREADABLE | flags;
     if (scan.conflicting_lengths || (scan.has_coding && scan.has_length)) return CMHD_FRAMING_AMBIGUOUS | flags;
     return CMHD_FRAMING_OK | flags;

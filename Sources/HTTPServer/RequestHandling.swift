@@ -37,6 +37,12 @@ enum RequestHandling {
             context.connections.markBusy(cmhd_connection_socket(connection), true)
             state.method = HTTPMethod(cString: method)
             let head = cmhd_request_head(connection, version, &state.declaredLength)
+            if head & Int32(CMHD_MALFORMED_FIELD.rawValue) != 0 {
+                state.phase = .answered
+                let response = untrustedFraming("A header name is not a token (or a folded header line made it one that is not).")
+                state.status = response.status
+                return queue(response, on: connection, context: context)
+            }
             // Refused when routed, unless the head or the route refuses it first (`admission`'s order).
             state.bodyTooLarge = state.declaredLength > UInt64(context.maxBodySize)
             switch head & Int32(CMHD_FRAMING_MASK.rawValue) {
