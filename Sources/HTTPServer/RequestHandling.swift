@@ -95,7 +95,10 @@ enum RequestHandling {
                 // is refused with the head), it is not drained to its end, which would let one request make the
                 // server take in any amount. MHD takes no answer in the middle of a body, so the connection
                 // closes without one; the request counts as the refusal it was.
-                state.received = state.received.addingReportingOverflow(UInt64(size)).overflow ? .max : state.received + UInt64(size)
+                // Each piece of a chunked body counts as at least 1 KiB: MHD hands over the chunks' data only, and
+                // a chunk's extensions (`1;aaa…`, up to a connection's memory) would otherwise go uncounted.
+                let counted = UInt64(state.declaredLength == 0 ? max(size, 1024) : size)
+                state.received = state.received.addingReportingOverflow(counted).overflow ? .max : state.received + counted
                 if state.received > context.drainLimit, case .refused(let refusal) = admission(of: state, context: context) {
                     state.phase = .answered
                     state.status = refusal.status

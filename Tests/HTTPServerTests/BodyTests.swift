@@ -102,6 +102,23 @@ extension HTTPServerTests {
             }
         }
 
+        /// Chunk extensions (`1;aaa…`) carry no body bytes: each chunk counts as at least 1 KiB, so a body of
+        /// one-byte chunks with long extensions is cut off too, instead of being read for ever.
+        @Test func aChunkedBodyOfLongExtensionsIsCutOff() throws {
+            let log = LogSink()
+            try withServer({ $0.maxBodySize = 1024 }, log: log) { server in
+                let client = try RawClient(port: server.port, timeout: 10)
+                try client.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+                let chunk = Array(("1;" + String(repeating: "a", count: 8000) + "\r\nx\r\n").utf8)
+                // 1,100 chunks, 8.8 MB sent for 1,100 bytes of body; the server may close before all are sent.
+                for _ in 0..<1100 {
+                    guard (try? client.send(chunk)) != nil else { break }
+                }
+                #expect(client.waitForClose())
+                #expect(log.all.contains("closed a connection whose chunked body ran more than 1 MiB past the limit (1024 bytes)"))
+            }
+        }
+
         @Test func repeated413KeepsConnection() throws {
             try withServer({ $0.maxBodySize = 65536 }) { server in
                 let client = try RawClient(port: server.port)
