@@ -72,7 +72,7 @@ extension SessionService {
     }
 
     func deleteSession(_ request: HTTPRequest, id: String) throws(ServiceError) -> HTTPResponse {
-        let ifMatch = request.headerList("If-Match")
+        let ifMatch = request.headerList("If-Match"), ifNoneMatch = request.headerList("If-None-Match")
         guard let session = store.session(id) else { throw .sessionNotFound() }
         // Under the session's lock: gone (deleted, or expired even before a sweep got to it) is not found; the
         // precondition is read, and the session leaves the store and is torn down, with no event in between.
@@ -80,6 +80,9 @@ extension SessionService {
             try checkLive(core, now: clock.uptimeMilliseconds())
             if let ifMatch, !Self.matches(ifMatch, version: core.version) {
                 throw .versionMismatch(current: core.version)
+            }
+            if let ifNoneMatch, Self.matchesWeakly(ifNoneMatch, version: core.version) {
+                throw .versionMatched(current: core.version)
             }
             store.remove(id)
             core.close()
@@ -90,7 +93,7 @@ extension SessionService {
     func applyEvent(_ request: HTTPRequest, id: String) throws(ServiceError) -> HTTPResponse {
         try requireJSON(request)
         guard let session = store.session(id) else { throw .sessionNotFound() }
-        let ifMatch = request.headerList("If-Match")
+        let ifMatch = request.headerList("If-Match"), ifNoneMatch = request.headerList("If-None-Match")
         let key = request.withHeaderBytes("Idempotency-Key") { $0.map { IdempotencyKey(bytes: Array($0)) } }
         // Two keys name no one request to repeat (the first alone would be used, the second ignored).
         let repeatedKey = key != nil && request.headerLines("Idempotency-Key").count > 1
@@ -112,6 +115,9 @@ extension SessionService {
             if let prior, prior.body == digest { return prior.response }
             if let ifMatch, !Self.matches(ifMatch, version: core.version) {
                 throw .versionMismatch(current: core.version)
+            }
+            if let ifNoneMatch, Self.matchesWeakly(ifNoneMatch, version: core.version) {
+                throw .versionMatched(current: core.version)
             }
             if prior != nil { throw .idempotencyKeyReused() }
             let changed: Bool

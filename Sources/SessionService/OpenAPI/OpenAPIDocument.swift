@@ -196,7 +196,7 @@ enum OpenAPIDocument {
             "tags": ["sessions"],
             "summary": "End the session",
             "description": "Detaches the whole tree (every interactor deactivated) and forgets the session.",
-            "parameters": [{"$ref": "#/components/parameters/IfMatch"}],
+            "parameters": [{"$ref": "#/components/parameters/IfMatch"}, {"$ref": "#/components/parameters/IfNoneMatch"}],
             "responses": {
               "204": {
                 "description": "The session is gone.",
@@ -230,7 +230,10 @@ enum OpenAPIDocument {
             "tags": ["sessions"],
             "summary": "Apply one event",
             "description": "The event goes first to the interactor of the RIB on top of the screen; an interactor that does not handle it passes it to its parent, up to Root. If none handles it: 409 `event_not_handled`. An event that changes nothing (an idempotent repeat) answers 200 with the same version.",
-            "parameters": [{"$ref": "#/components/parameters/IfMatch"}, {"$ref": "#/components/parameters/IdempotencyKey"}],
+            "parameters": [
+              {"$ref": "#/components/parameters/IfMatch"}, {"$ref": "#/components/parameters/IfNoneMatch"},
+              {"$ref": "#/components/parameters/IdempotencyKey"}
+            ],
             "requestBody": {
               "required": true,
               "content": {
@@ -792,7 +795,7 @@ enum OpenAPIDocument {
             }
           },
           "VersionMismatch": {
-            "description": "`If-Match` does not match the session's version (`version_mismatch`).",
+            "description": "`If-Match` does not match the session's version, or `If-None-Match` names it on an event or a DELETE (`version_mismatch`).",
             "content": {
               "application/problem+json": {
                 "schema": {
@@ -839,7 +842,7 @@ enum OpenAPIDocument {
             "name": "If-None-Match",
             "in": "header",
             "required": false,
-            "description": "When the session is at one of these versions (`\"<version>\"` or `W/\"<version>\"`: weak comparison), or for `*`: 304 Not Modified instead of the state. Read after `If-Match`.",
+            "description": "When the session is at one of these versions (`\"<version>\"` or `W/\"<version>\"`: weak comparison), or for `*`: a GET answers 304 Not Modified instead of the state; an event or a DELETE answers 412 `version_mismatch` and changes nothing. Read after `If-Match`.",
             "schema": {"type": "string"},
             "examples": {"version": {"summary": "A client holding version 3", "value": "\"3\""}}
           },

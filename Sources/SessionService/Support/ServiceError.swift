@@ -57,6 +57,11 @@ public struct ServiceError: Error, Equatable, Sendable {
         ServiceError(status: 412, code: "version_mismatch", title: "Version mismatch", detail: "If-Match does not match the session's version \"\(current)\"")
     }
 
+    /// If-None-Match names the version on a request that would change the session (RFC 9110 §13.1.2: 412).
+    static func versionMatched(current: Int) -> ServiceError {
+        ServiceError(status: 412, code: "version_mismatch", title: "Version mismatch", detail: "If-None-Match names the session's version \"\(current)\"")
+    }
+
     static func unsupportedMediaType(_ contentType: String?) -> ServiceError {
         ServiceError(
             status: 415, code: "unsupported_media_type", title: "Unsupported media type",
