@@ -54,22 +54,36 @@ enum RequestTarget {
             rest = rest[name.endIndex...]
         }
         guard let separator = rest.first else { return true }
-        let port = rest.dropFirst()
-        // An empty port is allowed, as if there were none.
-        guard separator == UInt8(ascii: ":"), port.count <= 5, port.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return false }
-        return port.reduce(0) { $0 * 10 + Int($1 - 0x30) } <= 65535
+        guard separator == UInt8(ascii: ":") else { return false }
+        // Digits (none is allowed, as if there were no port), leading zeros included, up to 65535.
+        var port = 0
+        for digit in rest.dropFirst() {
+            guard digit >= 0x30 && digit <= 0x39 else { return false }
+            port = port * 10 + Int(digit - 0x30)
+            if port > 65535 { return false }
+        }
+        return true
     }
 
     /// The characters of a host name (or IPv4 address): unreserved and sub-delims.
     private static let nameBytes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;="
 
-    /// An IPv6 address (hex digits, colons, dots for an embedded IPv4 one), or an IPvFuture `v…` literal.
+    /// An IPv6 address (as `inet_pton` reads one), or an IPvFuture literal: `v`, hex digits, `.`, then
+    /// unreserved, sub-delims and `:` (RFC 3986 §3.2.2).
     private static func isIPLiteral(_ literal: UnsafeRawBufferPointer.SubSequence) -> Bool {
         guard let first = literal.first else { return false }
         if first == UInt8(ascii: "v") || first == UInt8(ascii: "V") {
-            return literal.count > 1 && literal.allSatisfy { nameBytes.utf8.contains($0) || $0 == UInt8(ascii: ":") }
+            let version = literal.dropFirst().prefix { "0123456789abcdefABCDEF".utf8.contains($0) }
+            let rest = literal[version.endIndex...]
+            return !version.isEmpty && rest.first == UInt8(ascii: ".") && rest.count > 1
+                && rest.dropFirst().allSatisfy { nameBytes.utf8.contains($0) || $0 == UInt8(ascii: ":") }
         }
-        return literal.contains(UInt8(ascii: ":")) && literal.allSatisfy { "0123456789abcdefABCDEF:.".utf8.contains($0) }
+        // The longest IPv6 text is 45 characters; copied out to end it with a NUL for inet_pton.
+        guard literal.count <= 45 else { return false }
+        var text = [CChar](repeating: 0, count: 46)
+        for (index, byte) in literal.enumerated() { text[index] = CChar(bitPattern: byte) }
+        var address = in6_addr()
+        return inet_pton(AF_INET6, text, &address) == 1
     }
 
     /// The path of a decoded target of `form`: for an absolute form, what follows its authority, "/" where
