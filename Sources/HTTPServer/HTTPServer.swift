@@ -131,10 +131,12 @@ public final class HTTPServer: Sendable {
 
     /// Every second until the server stops: connections whose clients have gone are shut down, so that MHD
     /// closes them (`OpenConnections.reclaimDeparted`); streams among them are ended. One pending block on a
-    /// global queue, as the heartbeat is.
+    /// global queue, as the heartbeat is. It holds the context strongly, until the first tick after `stop`
+    /// (which `deinit` calls) set `draining`: a weak reference would give the context a side table, and every
+    /// request retains it, through the slow path then (about 600 instructions per request).
     private static func scheduleReclaim(of context: ServerContext) {
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .seconds(1)) { [weak context] in
-            guard let context, !context.draining.load(ordering: .relaxed) else { return }
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .seconds(1)) {
+            guard !context.draining.load(ordering: .relaxed) else { return }
             if context.connections.reclaimDeparted() > 0 { context.streams.endDeparted(surely: true) }
             scheduleReclaim(of: context)
         }
