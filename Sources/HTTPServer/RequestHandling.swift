@@ -39,7 +39,7 @@ enum RequestHandling {
             let head = cmhd_request_head(connection, version, &state.declaredLength)
             if head & Int32(CMHD_MALFORMED_FIELD.rawValue) != 0 {
                 state.phase = .answered
-                let response = untrustedFraming("A header name is not a token (or a folded header line made it one that is not).")
+                let response = untrustedFraming("A header name is not a token, or a header line is folded onto the one before it.")
                 state.status = response.status
                 return queue(response, on: connection, context: context)
             }
@@ -95,14 +95,15 @@ enum RequestHandling {
                 // is refused with the head), it is not drained to its end, which would let one request make the
                 // server take in any amount. MHD takes no answer in the middle of a body, so the connection
                 // closes without one; the request counts as the refusal it was.
-                // Each piece of a chunked body counts as at least 1 KiB: MHD hands over the chunks' data only, and
-                // a chunk's extensions (`1;aaa…`, up to a connection's memory) would otherwise go uncounted.
-                let counted = UInt64(state.declaredLength == 0 ? max(size, 1024) : size)
-                state.received = state.received.addingReportingOverflow(counted).overflow ? .max : state.received + counted
-                if state.received > context.drainLimit, case .refused(let refusal) = admission(of: state, context: context) {
+                // So does one in more than `maxPieces` pieces: MHD hands over the chunks' data only, and their
+                // extensions (`1;aaa…`, each line up to a connection's memory) would otherwise go uncounted.
+                state.received = state.received.addingReportingOverflow(UInt64(size)).overflow ? .max : state.received + UInt64(size)
+                state.pieces += 1
+                if state.received > context.drainLimit || (state.declaredLength == 0 && state.pieces > Self.maxPieces),
+                   case .refused(let refusal) = admission(of: state, context: context) {
                     state.phase = .answered
                     state.status = refusal.status
-                    context.log("closed a connection whose chunked body ran more than 1 MiB past the limit (\(context.maxBodySize) bytes)")
+                    context.log("closed a connection whose refused chunked body ran past what is read of one (1 MiB beyond the limit of \(context.maxBodySize) bytes, or \(Self.maxPieces) pieces)")
                     context.closeOnPurpose()
                     return .NO
                 }
@@ -121,6 +122,10 @@ enum RequestHandling {
             return .NO
         }
     }
+
+    /// The most pieces of a refused chunked body read before the connection is closed instead (the answer waits
+    /// for the body's end): far more than a body sent in chunks of any sensible size has.
+    static let maxPieces = 65_536
 
     /// Appends one body chunk, or discards it when the route did not match or the cap was passed.
     private static func accept(

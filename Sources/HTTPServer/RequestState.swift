@@ -27,6 +27,8 @@ final class RequestState {
     @exclusivity(unchecked) var bodyTooLarge = false
     /// Body bytes received so far, kept or not (a chunked body declares no length up front).
     @exclusivity(unchecked) var received: UInt64 = 0
+    /// Body pieces MHD handed over so far.
+    @exclusivity(unchecked) var pieces = 0
     /// What makes the request's head unusable whatever its route: it is refused before routing's answers.
     @exclusivity(unchecked) var malformed: MalformedHead?
     /// The form of the raw request target, read at the request line.

@@ -91,7 +91,7 @@ extension HTTPServerTests {
                 for _ in 0..<100 where server.inFlightRequests != 0 { usleep(10_000) }
                 #expect(server.inFlightRequests == 0)
                 // One line says why; microhttpd's own about the refusal ("internal error") would only mislead.
-                #expect(log.all == ["closed a connection whose chunked body ran more than 1 MiB past the limit (1024 bytes)"])
+                #expect(log.all == ["closed a connection whose refused chunked body ran past what is read of one (1 MiB beyond the limit of 1024 bytes, or 65536 pieces)"])
                 // Below that, an oversized chunked body is still read and answered, keeping its connection.
                 let near = try RawClient(port: server.port)
                 try near.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
@@ -102,20 +102,32 @@ extension HTTPServerTests {
             }
         }
 
-        /// Chunk extensions (`1;aaa…`) carry no body bytes: each chunk counts as at least 1 KiB, so a body of
-        /// one-byte chunks with long extensions is cut off too, instead of being read for ever.
-        @Test func aChunkedBodyOfLongExtensionsIsCutOff() throws {
+        /// Chunk extensions (`1;e`) carry no body bytes: a refused body in more than 65,536 pieces is cut off
+        /// too, instead of being read for as long as its extensions go on.
+        @Test func aRefusedChunkedBodyInTooManyPiecesIsCutOff() throws {
             let log = LogSink()
             try withServer({ $0.maxBodySize = 1024 }, log: log) { server in
                 let client = try RawClient(port: server.port, timeout: 10)
                 try client.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
-                let chunk = Array(("1;" + String(repeating: "a", count: 8000) + "\r\nx\r\n").utf8)
-                // 1,100 chunks, 8.8 MB sent for 1,100 bytes of body; the server may close before all are sent.
-                for _ in 0..<1100 {
-                    guard (try? client.send(chunk)) != nil else { break }
+                // 65,600 one-byte chunks with an extension each, sent 1,000 at a time; no last chunk.
+                let thousand = Array(String(repeating: "1;e\r\nx\r\n", count: 1000).utf8)
+                for _ in 0..<65 {
+                    guard (try? client.send(thousand)) != nil else { break }
                 }
+                _ = try? client.send(Array(String(repeating: "1;e\r\nx\r\n", count: 600).utf8))
                 #expect(client.waitForClose())
-                #expect(log.all.contains("closed a connection whose chunked body ran more than 1 MiB past the limit (1024 bytes)"))
+                #expect(log.all.contains("closed a connection whose refused chunked body ran past what is read of one (1 MiB beyond the limit of 1024 bytes, or 65536 pieces)"))
+            }
+        }
+
+        /// A small refused body in many pieces is still read and answered, and the connection kept.
+        @Test func aSmallRefusedChunkedBodyInManyPiecesIsAnswered() throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                try client.send("POST /missing HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+                try client.send(Array(String(repeating: "1\r\nx\r\n", count: 2000).utf8) + Array("0\r\n\r\n".utf8))
+                #expect(try client.readResponse().status == 404)
+                #expect(try client.roundTrip("GET", "/hello").status == 200)
             }
         }
 

@@ -707,7 +707,7 @@ enum OpenAPIDocument {
         },
         "responses": {
           "HTTPBadRequest": {
-            "description": "microhttpd's own answer to a request it cannot parse (no `Host`, a malformed header line, a bad `Content-Length`; an HTML body sent without a `Content-Type` header, no handler runs), or the server's `bad_request` problem for framing it cannot trust (`Content-Length` headers that disagree, `Content-Length` beside `Transfer-Encoding`, a `Transfer-Encoding` other than `chunked`, `Transfer-Encoding` in an HTTP/1.0 request; the connection is closed), for more than one `Content-Type` line, or for an absolute-form target (`http://host/path`, routed by its path) whose authority is not a host and port, is percent-encoded or has userinfo. A request line microhttpd cannot split (a space inside the target) gets no answer at all: it closes the connection, and nothing is logged.",
+            "description": "microhttpd's own answer to a request it cannot parse (no `Host`, a malformed header line, a bad `Content-Length`; an HTML body sent without a `Content-Type` header, no handler runs), or the server's `bad_request` problem for framing it cannot trust (`Content-Length` headers that disagree, `Content-Length` beside `Transfer-Encoding`, a `Transfer-Encoding` other than `chunked`, `Transfer-Encoding` in an HTTP/1.0 request, a header name that is not a token or a header line folded onto the one before it; the connection is closed), for more than one `Content-Type` line, or for an absolute-form target (`http://host/path`, routed by its path) whose authority is not a host and port, is percent-encoded or has userinfo. A request line microhttpd cannot split (a space inside the target) gets no answer at all: it closes the connection, and nothing is logged.",
             "content": {
               "text/html": {"schema": {"type": "string"}},
               "application/problem+json": {
@@ -751,7 +751,7 @@ enum OpenAPIDocument {
             }
           },
           "PayloadTooLarge": {
-            "description": "`payload_too_large`: the body is over the limit (`--max-body`, default 65536 bytes). The body is read and dropped first, so the connection stays open, unless its declared length is more than 1 MiB past the limit: then the answer comes at once and the connection closes. A chunked body, which declares no length, is cut off once it runs more than 1 MiB past the limit: the connection closes without an answer (microhttpd takes none in the middle of a body). text/html: microhttpd's own answer to a chunk size too large to read (no handler runs; HTML sent without a `Content-Type` header).",
+            "description": "`payload_too_large`: the body is over the limit (`--max-body`, default 65536 bytes). The body is read and dropped first, so the connection stays open, unless its declared length is more than 1 MiB past the limit: then the answer comes at once and the connection closes. A chunked body, which declares no length, is cut off once it runs more than 1 MiB past the limit or comes in more than 65,536 pieces: the connection closes without an answer (microhttpd takes none in the middle of a body). text/html: microhttpd's own answer to a chunk size too large to read (no handler runs; HTML sent without a `Content-Type` header).",
             "content": {
               "text/html": {"schema": {"type": "string"}},
               "application/problem+json": {
