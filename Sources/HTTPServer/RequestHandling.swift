@@ -37,39 +37,13 @@ enum RequestHandling {
             context.connections.markBusy(cmhd_connection_socket(connection), true)
             state.method = HTTPMethod(cString: method)
             let head = cmhd_request_head(connection, version, &state.declaredLength)
-            if head & Int32(CMHD_MALFORMED_FIELD.rawValue) != 0 {
-                state.phase = .answered
-                let response = untrustedFraming("A header name is not a token, or a header line is folded onto the one before it.")
-                state.status = response.status
-                return queue(response, on: connection, context: context)
+            if let detail = untrustedHead(head) {
+                return answerAtOnce(untrustedFraming(detail), for: state, on: connection, context: context)
             }
             // Refused when routed, unless the head or the route refuses it first (`admission`'s order).
             state.bodyTooLarge = state.declaredLength > UInt64(context.maxBodySize)
-            switch head & Int32(CMHD_FRAMING_MASK.rawValue) {
-            case Int32(CMHD_FRAMING_UNREADABLE.rawValue):
-                // MHD would wait for a body whose end it cannot find until the connection times out: answer
-                // now (RFC 9112 §6.1) and close, which is what a response queued before the body means to MHD.
-                state.phase = .answered
-                let response = untrustedFraming("The request's Transfer-Encoding is not chunked, so its body's length cannot be known.")
-                state.status = response.status
-                return queue(response, on: connection, context: context)
-            case Int32(CMHD_FRAMING_CODING_IN_HTTP10.rawValue):
-                state.phase = .answered
-                let response = untrustedFraming("An HTTP/1.0 request has no Transfer-Encoding, so its body's framing cannot be trusted.")
-                state.status = response.status
-                return queue(response, on: connection, context: context)
-            case Int32(CMHD_FRAMING_AMBIGUOUS.rawValue):
-                // No body length can be trusted, so the connection closes after the answer anyway: answer now
-                // rather than wait for bytes that MHD counts by the first length (a client that sent fewer
-                // would wait for the idle timeout).
-                state.phase = .answered
-                let response = untrustedFraming("The request has Content-Length headers that disagree, or Content-Length beside Transfer-Encoding.")
-                state.status = response.status
-                return queue(response, on: connection, context: context)
-            default:
-                if head & Int32(CMHD_REPEATED_CONTENT_TYPE.rawValue) != 0, state.malformed == nil {
-                    state.malformed = .repeatedContentType
-                }
+            if head & Int32(CMHD_REPEATED_CONTENT_TYPE.rawValue) != 0, state.malformed == nil {
+                state.malformed = .repeatedContentType
             }
             state.resolution = withPath(url) { context.routes.resolve(method: state.method, path: $0) }
             // A refusal is normally sent once the body is read, so the connection stays open for the next
@@ -80,9 +54,7 @@ enum RequestHandling {
             if answerNow, case .refused(let refusal) = admission(of: state, context: context) {
                 // The unread body means the connection closes after the answer: a client still sending may see
                 // that close as a reset (MHD has no lingering close).
-                state.phase = .answered
-                state.status = refusal.status
-                return queue(refusal, on: connection, context: context)
+                return answerAtOnce(refusal, for: state, on: connection, context: context)
             }
             return .YES
 
@@ -121,6 +93,36 @@ enum RequestHandling {
             // MHD does not call again after a response was queued; refuse (closes the connection) if it does.
             return .NO
         }
+    }
+
+    /// Why the head alone leaves the request's framing untrustworthy, or nil. Such a request is answered at once
+    /// and its connection closed, which is what a response queued before the body means to MHD.
+    private static func untrustedHead(_ head: Int32) -> String? {
+        if head & Int32(CMHD_MALFORMED_FIELD.rawValue) != 0 {
+            return "A header name is not a token, or a header line is folded onto the one before it."
+        }
+        switch head & Int32(CMHD_FRAMING_MASK.rawValue) {
+        case Int32(CMHD_FRAMING_UNREADABLE.rawValue):
+            // MHD would wait for a body whose end it cannot find until the connection times out (RFC 9112 §6.1).
+            return "The request's Transfer-Encoding is not chunked, so its body's length cannot be known."
+        case Int32(CMHD_FRAMING_CODING_IN_HTTP10.rawValue):
+            return "An HTTP/1.0 request has no Transfer-Encoding, so its body's framing cannot be trusted."
+        case Int32(CMHD_FRAMING_AMBIGUOUS.rawValue):
+            // The connection closes after the answer anyway: answering now spares a client that sent fewer bytes
+            // than MHD counts by the first length a wait for the idle timeout.
+            return "The request has Content-Length headers that disagree, or Content-Length beside Transfer-Encoding."
+        default:
+            return nil
+        }
+    }
+
+    /// Answers with `response` before the body is read (MHD then closes the connection after it).
+    private static func answerAtOnce(
+        _ response: HTTPResponse, for state: RequestState, on connection: OpaquePointer, context: ServerContext
+    ) -> MHD_Result {
+        state.phase = .answered
+        state.status = response.status
+        return queue(response, on: connection, context: context)
     }
 
     /// The most pieces of a refused chunked body read before the connection is closed instead (the answer waits
