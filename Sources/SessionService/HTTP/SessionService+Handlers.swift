@@ -28,18 +28,19 @@ extension SessionService {
     }
 
     func state(_ request: HTTPRequest, id: String) throws(ServiceError) -> HTTPResponse {
-        let ifMatch = request.headerList("If-Match"), ifNoneMatch = request.headerList("If-None-Match")
+        let preconditions = Preconditions(request)
         return try withLiveSession(id) { core -> HTTPResponse in
-            // RFC 9110 §13.2.2's order: If-Match first, then If-None-Match (a GET whose tag matches is 304).
-            if let ifMatch, !Self.matches(ifMatch, version: core.version) {
+            switch preconditions.failure(at: core.version) {
+            case .ifMatch:
                 return ServiceError.versionMismatch(current: core.version).response
-            }
-            if let ifNoneMatch, Self.matchesWeakly(ifNoneMatch, version: core.version) {
-                // The body is not sent (MHD sends none with a 304), but its length is: Content-Length of a 304
-                // must be the 200's (RFC 9110 §8.6), and MHD writes the length of the body it is given.
+            case .ifNoneMatch:
+                // A GET's tag matched: 304. The body is not sent (MHD sends none with a 304), but its length is:
+                // Content-Length of a 304 must be the 200's (RFC 9110 §8.6), and MHD writes the length of the body
+                // it is given.
                 return HTTPResponse(status: 304, headers: [("ETag", core.etag)], body: core.stateJSON)
+            case nil:
+                return core.stateResponse()
             }
-            return core.stateResponse()
         }.result
     }
 
@@ -72,18 +73,13 @@ extension SessionService {
     }
 
     func deleteSession(_ request: HTTPRequest, id: String) throws(ServiceError) -> HTTPResponse {
-        let ifMatch = request.headerList("If-Match"), ifNoneMatch = request.headerList("If-None-Match")
+        let preconditions = Preconditions(request)
         guard let session = store.session(id) else { throw .sessionNotFound() }
         // Under the session's lock: gone (deleted, or expired even before a sweep got to it) is not found; the
         // precondition is read, and the session leaves the store and is torn down, with no event in between.
         try session.withCore { (core: SessionCore) throws(ServiceError) in
             try checkLive(core, now: clock.uptimeMilliseconds())
-            if let ifMatch, !Self.matches(ifMatch, version: core.version) {
-                throw .versionMismatch(current: core.version)
-            }
-            if let ifNoneMatch, Self.matchesWeakly(ifNoneMatch, version: core.version) {
-                throw .versionMatched(current: core.version)
-            }
+            try preconditions.checkChange(at: core.version)
             store.remove(id)
             core.close()
         }
@@ -93,7 +89,7 @@ extension SessionService {
     func applyEvent(_ request: HTTPRequest, id: String) throws(ServiceError) -> HTTPResponse {
         try requireJSON(request)
         guard let session = store.session(id) else { throw .sessionNotFound() }
-        let ifMatch = request.headerList("If-Match"), ifNoneMatch = request.headerList("If-None-Match")
+        let preconditions = Preconditions(request)
         let key = request.withHeaderBytes("Idempotency-Key") { $0.map { IdempotencyKey(bytes: Array($0)) } }
         // Two keys name no one request to repeat (the first alone would be used, the second ignored).
         let repeatedKey = key != nil && request.headerLines("Idempotency-Key").count > 1
@@ -113,12 +109,7 @@ extension SessionService {
             if repeatedKey { throw .invalidHeader("Idempotency-Key must be sent once") }
             let prior = key.flatMap { core.idempotency[$0] }
             if let prior, prior.body == digest { return prior.response }
-            if let ifMatch, !Self.matches(ifMatch, version: core.version) {
-                throw .versionMismatch(current: core.version)
-            }
-            if let ifNoneMatch, Self.matchesWeakly(ifNoneMatch, version: core.version) {
-                throw .versionMatched(current: core.version)
-            }
+            try preconditions.checkChange(at: core.version)
             if prior != nil { throw .idempotencyKeyReused() }
             let changed: Bool
             let atEventLimit = core.history.count >= core.eventLimit, memoryFull = heldMemory.isFull
@@ -347,32 +338,9 @@ extension SessionService {
         return true
     }
 
-    /// RFC 9110 If-Match with strong comparison: `*`, or a list of quoted versions; weak tags never match.
-    static func matches(_ header: String, version: Int) -> Bool {
-        let current = Array("\"\(version)\"".utf8)
-        for candidate in header.utf8.split(separator: UInt8(ascii: ",")) {
-            // Compared as bytes, so a no-break space is part of the tag, not padding.
-            let tag = trimmingOWS(candidate)
-            if tag.elementsEqual(current) || tag.elementsEqual([UInt8(ascii: "*")]) { return true }
-        }
-        return false
-    }
-
-    /// Whether an If-None-Match list names the current version (weak comparison, RFC 9110 §8.8.3.2: `W/"3"`
-    /// matches too), or is `*`.
-    static func matchesWeakly(_ header: String, version: Int) -> Bool {
-        let current = Array("\"\(version)\"".utf8)
-        for candidate in header.utf8.split(separator: UInt8(ascii: ",")) {
-            var tag = trimmingOWS(candidate)
-            if tag.starts(with: "W/".utf8) { tag = tag.dropFirst(2) }
-            if tag.elementsEqual(current) || tag.elementsEqual([UInt8(ascii: "*")]) { return true }
-        }
-        return false
-    }
-
     /// `bytes` without the whitespace HTTP allows around a header value or a list element (RFC 9110 OWS:
     /// spaces and tabs, nothing else).
-    private static func trimmingOWS<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) -> Bytes.SubSequence {
+    static func trimmingOWS<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) -> Bytes.SubSequence {
         let isOWS = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
         guard let first = bytes.firstIndex(where: { !isOWS($0) }), let last = bytes.lastIndex(where: { !isOWS($0) })
         else { return bytes[bytes.endIndex...] }
