@@ -39,6 +39,13 @@ public final class LeakDetector: DeinitObserver {
             guard reports else { return other?.object }
             return gone ? nil : reporter
         }
+
+        /// Why it is a leak now, or nil: gone, or (expected only to leave the screen) off screen and free to live.
+        var leakReason: Leak.Reason? {
+            guard let object else { return nil }
+            if let controller = object as? ViewController, controller.isOnScreen { return .stillOnScreen }
+            return mustGo ? .stillAlive : nil
+        }
     }
 
     private final class WeakBox {
@@ -190,12 +197,7 @@ public final class LeakDetector: DeinitObserver {
         var found: [Leak] = []
         for index in expectations.indices {
             let expectation = expectations[index]
-            var reason = Leak.Reason.stillAlive
-            if let controller = expectation.object as? ViewController, controller.isOnScreen {
-                reason = .stillOnScreen
-            } else if !expectation.mustGo {
-                continue  // off screen, and free to live
-            }
+            guard let reason = expectation.leakReason else { continue }
             if !expectation.reported {
                 expectations[index].reported = true
                 fresh += 1
@@ -239,9 +241,6 @@ public final class LeakDetector: DeinitObserver {
     /// Whether anything is still expected to go (RIBs' `InProgress` status).
     public var hasPendingExpectations: Bool {
         // A view whose RIB's interactor is inactive is pending only while it is still on screen.
-        expectations.contains { expectation in
-            guard let object = expectation.object else { return false }
-            return expectation.mustGo || (object as? ViewController)?.isOnScreen == true
-        }
+        expectations.contains { $0.leakReason != nil }
     }
 }

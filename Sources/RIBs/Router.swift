@@ -75,15 +75,8 @@ open class Router<InteractorType>: Routing {
             awaitsDisappearance = false
             if let controller = ownedViewController { leakDetector?.cancelDisappearance(of: controller) }
         } else if let leakDetector, leakDetector.detaching != ObjectIdentifier(self) {
-            expectDisappearance(leakDetector)
+            expectDisappearanceWhileInactive(leakDetector)
         }
-    }
-
-    /// Asks `leakDetector` to see this router's view (if it has one) leave the screen.
-    private func expectDisappearance(_ leakDetector: LeakDetector) {
-        guard let controller = ownedViewController else { return }
-        awaitsDisappearance = true
-        leakDetector.expectDisappearance(of: controller, name: name)
     }
 
     /// Called once, after the router is attached and its interactor active: attach immutable children here.
@@ -211,7 +204,10 @@ protocol AppearanceWatching: AnyObject {
 }
 
 extension Router: AppearanceWatching {
+    /// Asks `leakDetector` to see this router's view (if it has one) leave the screen.
     func expectDisappearanceWhileInactive(_ leakDetector: LeakDetector) {
-        expectDisappearance(leakDetector)
+        guard let controller = ownedViewController else { return }
+        awaitsDisappearance = true
+        leakDetector.expectDisappearance(of: controller, name: name)
     }
 }
