@@ -84,16 +84,16 @@ final class ServiceClient {
         }
     }
 
-    func state(_ id: String) throws -> HTTPResult {
-        try get("/v1/sessions/\(id)")
+    func state(_ id: String, headers: [(String, String)] = []) throws -> HTTPResult {
+        try request("GET", "/v1/sessions/\(id)", headers: headers)
     }
 
     func history(_ id: String) throws -> HTTPResult {
         try get("/v1/sessions/\(id)/history")
     }
 
-    func delete(_ id: String) throws -> HTTPResult {
-        try request("DELETE", "/v1/sessions/\(id)")
+    func delete(_ id: String, headers: [(String, String)] = []) throws -> HTTPResult {
+        try request("DELETE", "/v1/sessions/\(id)", headers: headers)
     }
 
     /// The session's state bytes, ETag and history bytes, to compare before and after a refused request.
