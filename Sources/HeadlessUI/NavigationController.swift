@@ -70,8 +70,9 @@ public final class NavigationController: ViewController {
             }
         }
         let removed = children.filter { old in !controllers.contains { $0 === old } }
+        let top = children.last
         for old in removed.reversed() {
-            old.removeFromContainer(animated: animated)
+            old.removeFromContainer(animated: animated, wasVisible: old === top)
         }
         // Kept controllers stay contained: only their order changes.
         let kept = Set(children.map(ObjectIdentifier.init))
@@ -113,8 +114,8 @@ public final class NavigationController: ViewController {
             throw .notOnStack(controller.screenName)
         }
         let popped = Array(children[(index + 1)...].reversed())
-        for child in popped {
-            child.removeFromContainer(animated: animated)
+        for (position, child) in popped.enumerated() {
+            child.removeFromContainer(animated: animated, wasVisible: position == 0)
         }
         if !popped.isEmpty { lastTransition = Transition(kind: kind, animated: animated) }
         return popped

@@ -21,6 +21,27 @@ struct DisappearanceTests {
         #expect(detail.isBeingDismissed == false)
     }
 
+    @Test("a pop of several screens: only the top one disappears; the covered ones are moved out, as UIKit does")
+    func popOfSeveralScreens() throws {
+        let log = CallLog()
+        let nav = try NavigationController(rootViewController: ViewController(screenName: "Home"))
+        let a = RecordingViewController("A", log: log)
+        let b = RecordingViewController("B", log: log)
+        try nav.push(a, animated: true)
+        try nav.push(b, animated: true)
+
+        let popped = nav.popToRoot(animated: true)
+
+        #expect(popped.map(\.screenName) == ["B", "A"])
+        #expect(log.entries == [
+            "A.willMove(Home)", "A.didMove(Home)", "B.willMove(Home)", "B.didMove(Home)",
+            "B.willMove(nil)",
+            "B.viewDidDisappear(animated: true, movingFromParent: true, beingDismissed: false)",
+            "B.didMove(nil)",
+            "A.willMove(nil)", "A.didMove(nil)",
+        ])
+    }
+
     @Test("during willMove(toParent: nil) of a pop, parent is still the navigation controller, as in UIKit")
     func parentStillSetDuringWillMoveToNil() throws {
         let nav = try NavigationController(rootViewController: ViewController(screenName: "Home"))

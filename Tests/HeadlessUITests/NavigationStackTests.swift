@@ -98,7 +98,7 @@ struct NavigationStackTests {
         #expect(nav.lastTransition == nil)
     }
 
-    @Test("setViewControllers replaces the stack: removed controllers leave as from a pop, kept ones stay")
+    @Test("setViewControllers replaces the stack: a removed covered controller is only moved out, kept ones stay")
     func setViewControllers() throws {
         let home = RecordingViewController("Home")
         let kept = ViewController(screenName: "Kept")
@@ -112,20 +112,40 @@ struct NavigationStackTests {
         #expect(nav.stackNames == ["Kept", "Added"])
         #expect(kept.parent === nav && added.parent === nav)
         #expect(home.parent == nil)
-        #expect(home.calls.suffix(3) == [
-            "willMove(nil)",
-            "viewDidDisappear(animated: false, movingFromParent: true, beingDismissed: false)",
-            "didMove(nil)",
-        ])
+        // Home was covered by Kept, so off screen already: no second disappearance.
+        #expect(home.calls == ["willMove(Home)", "didMove(Home)", "willMove(nil)", "didMove(nil)"])
         #expect(nav.lastTransition == Transition(kind: .setViewControllers, animated: false))
+    }
+
+    @Test("setViewControllers that removes the top: the top disappears moving from its parent, the covered one only moves out")
+    func setViewControllersRemovingTop() throws {
+        let log = CallLog()
+        let nav = try NavigationController(rootViewController: ViewController(screenName: "Home"))
+        nav.screenName = "Nav"
+        let covered = RecordingViewController("Covered", log: log)
+        let top = RecordingViewController("Top", log: log)
+        try nav.push(covered, animated: false)
+        try nav.push(top, animated: false)
+
+        try nav.setViewControllers([nav.viewControllers[0]], animated: true)
+
+        #expect(nav.stackNames == ["Home"])
+        #expect(log.entries == [
+            "Covered.willMove(Nav)", "Covered.didMove(Nav)", "Top.willMove(Nav)", "Top.didMove(Nav)",
+            "Top.willMove(nil)",
+            "Top.viewDidDisappear(animated: true, movingFromParent: true, beingDismissed: false)",
+            "Top.didMove(nil)",
+            "Covered.willMove(nil)", "Covered.didMove(nil)",
+        ])
     }
 
     @Test("userDidPop(to:) — the system swipe back — pops above the controller and records an animated interactivePop")
     func userDidPop() throws {
         let a = ViewController(screenName: "A")
+        let b = RecordingViewController("B")
         let c = RecordingViewController("C")
         let nav = try NavigationController(rootViewController: a)
-        try nav.push(ViewController(screenName: "B"), animated: false)
+        try nav.push(b, animated: false)
         try nav.push(c, animated: false)
 
         let popped = try nav.userDidPop(to: a)
@@ -133,7 +153,11 @@ struct NavigationStackTests {
         #expect(popped.map(\.screenName) == ["C", "B"])
         #expect(nav.stackNames == ["A"])
         #expect(nav.lastTransition == Transition(kind: .interactivePop, animated: true))
-        #expect(c.calls.contains("viewDidDisappear(animated: true, movingFromParent: true, beingDismissed: false)"))
+        #expect(c.calls == [
+            "willMove(A)", "didMove(A)", "willMove(nil)",
+            "viewDidDisappear(animated: true, movingFromParent: true, beingDismissed: false)", "didMove(nil)",
+        ])
+        #expect(b.calls == ["willMove(A)", "didMove(A)", "willMove(nil)", "didMove(nil)"])
     }
 
     @Test("the navigation bar hidden flag is kept and does not touch the stack")

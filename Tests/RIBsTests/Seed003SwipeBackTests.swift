@@ -53,6 +53,21 @@ struct Seed003SwipeBackTests {
         #expect(detector.leaks().isEmpty)
     }
 
+    @Test("seed 003's base controller, as written, misses a pop of two screens at once: the covered Detail1 stays attached")
+    func backToHomeAtOnce() throws {
+        let (window, root, detector) = try launchWithTwoDetails()
+        let navigation = root.viewController.navigation
+
+        // The back button's long-press menu, straight to Home. UIKit sends viewDidDisappear to Detail2 alone;
+        // Detail1, covered, only moves out, and the seed reads isMovingFromParent in viewDidDisappear.
+        try navigation.userDidPop(to: root.viewController.home)
+
+        #expect(window.snapshot == [Layer(.root, ["Home"])])
+        #expect(tree(root) == "Root[Detail1]")
+        #expect(root.subtree.allSatisfy { $0.interactable.isActive })
+        #expect(detector.leaks().isEmpty)
+    }
+
     @Test("swiping back twice returns to Home with no Detail attached")
     func swipeBackTwice() throws {
         let (window, root, detector) = try launchWithTwoDetails()

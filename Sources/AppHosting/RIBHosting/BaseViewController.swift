@@ -9,13 +9,25 @@ public protocol ScreenCloseListener: AnyObject {
 
 /// Seed 003's base view controller: turns "moved from parent" and "being dismissed" into a close event,
 /// so a swipe back or a swiped-down sheet reaches the interactor and the RIB is detached.
+///
+/// Seed 003 reads "moved from parent" in `viewDidDisappear` (`isMovingFromParent`). UIKit sends that to the
+/// top of the stack alone: a pop of several screens at once (the back button's long-press menu, a pop to the
+/// root) takes the covered ones out with `didMove(toParent: nil)` only, and their RIBs would stay attached.
+/// So the move itself is the signal here, as RxFlow reads it too.
 open class BaseViewController: ViewController, ViewControllable {
     /// The interactor (RIBs' presentable listener) that hears the close event.
     public weak var closeListener: (any ScreenCloseListener)?
 
+    open override func didMove(toParent parent: ViewController?) {
+        super.didMove(toParent: parent)
+        if parent == nil {
+            closeListener?.screenDidClose()
+        }
+    }
+
     open override func viewDidDisappear(_ animated: Bool) {
         super.viewDidDisappear(animated)
-        if isMovingFromParent || isBeingDismissed {
+        if isBeingDismissed {
             closeListener?.screenDidClose()
         }
     }
