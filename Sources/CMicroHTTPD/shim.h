@@ -250,6 +250,12 @@ enum cmhd_request_head {
     /// reads (`cmhd_is_extended_name`); on any other header it makes a name no one reads.
     /// Refused with 400, and the connection closed (a folded length would frame the body too).
     CMHD_MALFORMED_FIELD = 16,
+    /// Flag: a request past HTTP/1.0 without a Host header (RFC 9112 §3.2: answered 400). MHD's strict mode
+    /// checks this itself, but answers with its status line and headers sent twice (0.9.75), so the server
+    /// runs MHD lenient and refuses it with a problem of its own.
+    CMHD_MISSING_HOST = 32,
+    /// Flag: more than one Host header (RFC 9112 §3.2: answered 400): which host is meant is anybody's guess.
+    CMHD_REPEATED_HOST = 64,
 };
 
 struct cmhd_head_scan {
@@ -262,6 +268,9 @@ struct cmhd_head_scan {
     int expects_continue;
     int content_types;
     int malformed_field;
+    int hosts;
+    const char *host;
+    size_t host_size;
 };
 
 // Whether `c` may be in a token (RFC 9110 §5.6.2 tchar). Every header of every request passes here.
@@ -336,6 +345,11 @@ static inline enum MHD_Result cmhd_head_iterator(void *cls, enum MHD_ValueKind k
         // A second line is a second coding (chunked twice is no framing MHD reads, and it uses the first line).
         if (scan->has_coding || !cmhd_is_chunked(value, value_size)) scan->other_coding = 1;
         scan->has_coding = 1;
+    } else if (strcasecmp(key, "Host") == 0) {
+        if (scan->hosts++ == 0) {
+            scan->host = value != NULL ? value : "";
+            scan->host_size = value != NULL ? value_size : 0;
+        }
     } else if (strcasecmp(key, "Content-Type") == 0) {
         scan->content_types++;
     } else if (!scan->seen_expect && strcasecmp(key, "Expect") == 0) {
@@ -366,20 +380,24 @@ static inline int cmhd_is_nonzero_length(const char *value) {
     return 0;
 }
 
-/// The request's body framing (`CMHD_FRAMING_*`, under `CMHD_FRAMING_MASK`), plus the flags
-/// `CMHD_EXPECTS_CONTINUE` and `CMHD_REPEATED_CONTENT_TYPE`; `declared_length` gets the first Content-Length
-/// (`cmhd_parse_length`: 0 without one). `version` is the request line's, as MHD hands it to the access handler.
+/// The request's body framing (`CMHD_FRAMING_*`, under `CMHD_FRAMING_MASK`), plus the flags above;
+/// `declared_length` gets the first Content-Length (`cmhd_parse_length`: 0 without one), `host` and `host_size`
+/// the first Host value (NULL without one). `version` is the request line's, as MHD hands it to the access handler.
 static inline int cmhd_request_head(struct MHD_Connection *connection, const char *version,
-                                    unsigned long long *declared_length) {
-    struct cmhd_head_scan scan = { NULL, 0, 0, 0, 0, 0, 0, 0, 0 };
+                                    unsigned long long *declared_length, const char **host, size_t *host_size) {
+    struct cmhd_head_scan scan = { NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL, 0 };
     MHD_get_connection_values_n(connection, MHD_HEADER_KIND, cmhd_head_iterator, &scan);
     int announces_body = scan.has_coding || cmhd_is_nonzero_length(scan.first_length);
     // MHD takes HTTP/1.0 and any later HTTP/1.x, the latter as 1.1.
     int http10 = version != NULL && strcasecmp(version, "HTTP/1.0") == 0;
     *declared_length = cmhd_parse_length(scan.first_length);
+    *host = scan.host;
+    *host_size = scan.host_size;
     int flags = (scan.expects_continue && !http10 && announces_body ? CMHD_EXPECTS_CONTINUE : 0)
         | (scan.content_types > 1 ? CMHD_REPEATED_CONTENT_TYPE : 0)
-        | (scan.malformed_field ? CMHD_MALFORMED_FIELD : 0);
+        | (scan.malformed_field ? CMHD_MALFORMED_FIELD : 0)
+        | (scan.hosts == 0 && !http10 ? CMHD_MISSING_HOST : 0)
+        | (scan.hosts > 1 ? CMHD_REPEATED_HOST : 0);
     if (scan.has_coding && http10) return CMHD_FRAMING_CODING_IN_HTTP10 | flags;
     if (scan.other_coding) return CMHD_FRAMING_UNREADABLE | flags;
     if (scan.conflicting_lengths || (scan.has_coding && scan.has_length)) return CMHD_FRAMING_AMBIGUOUS | flags;

@@ -27,7 +27,11 @@ extension HTTPServer {
             // without the connections their clients already closed, which MHD's count keeps for a while.
             cmhd_option_int(.CONNECTION_TIMEOUT, configuration.idleTimeout),
             cmhd_option_int(.CONNECTION_MEMORY_LIMIT, configuration.connectionMemoryLimit),
-            cmhd_option_int(.STRICT_FOR_CLIENT, 1),
+            // Lenient: MHD 0.9.75's strict mode adds two checks only, both answered badly. A request past
+            // HTTP/1.0 without Host gets MHD's 400 with its status line and headers sent twice, and a target
+            // with a space is closed unanswered. The server makes both checks itself (`cmhd_request_head`,
+            // `RequestTarget.hasSpaceOrControl`) and answers them with a problem.
+            cmhd_option_int(.STRICT_FOR_CLIENT, 0),
         ]
         if configuration.threads > 1 {
             options.append(cmhd_option_int(.THREAD_POOL_SIZE, configuration.threads))

@@ -20,7 +20,9 @@ enum MHDCallbacks {
             liveCount: context.requestStates)
         if let uri {
             state.form = RequestTarget.form(of: uri)
-            if state.form == .invalid {
+            if RequestTarget.hasSpaceOrControl(uri) {
+                state.malformed = .invalidTarget
+            } else if state.form == .invalid {
                 state.malformed = .invalidAuthority
             } else if let delimiter = RequestTarget.encodedDelimiter(inPathOf: uri) {
                 state.malformed = delimiter == .nul ? .nulInPath : .slashInPath

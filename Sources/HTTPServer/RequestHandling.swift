@@ -36,14 +36,16 @@ enum RequestHandling {
             // Until it is answered, its client may shut its sending side and still wait: not a departed one.
             context.connections.markBusy(cmhd_connection_socket(connection), true)
             state.method = HTTPMethod(cString: method)
-            let head = cmhd_request_head(connection, version, &state.declaredLength)
+            var host: UnsafePointer<CChar>?
+            var hostSize = 0
+            let head = cmhd_request_head(connection, version, &state.declaredLength, &host, &hostSize)
             if let detail = untrustedHead(head) {
                 return answerAtOnce(untrustedFraming(detail), for: state, on: connection, context: context)
             }
             // Refused when routed, unless the head or the route refuses it first (`admission`'s order).
             state.bodyTooLarge = state.declaredLength > UInt64(context.maxBodySize)
-            if head & Int32(CMHD_REPEATED_CONTENT_TYPE.rawValue) != 0, state.malformed == nil {
-                state.malformed = .repeatedContentType
+            if state.malformed == nil {
+                state.malformed = malformedHeader(head, host: host, hostSize: hostSize)
             }
             state.resolution = withPath(url) { context.routes.resolve(method: state.method, path: $0) }
             // A refusal is normally sent once the body is read, so the connection stays open for the next
@@ -116,6 +118,41 @@ enum RequestHandling {
         }
     }
 
+    /// The answer to a head the server will not act on: 404 for a path that names no resource once decoded,
+    /// else 400.
+    private static func refusal(of malformed: RequestState.MalformedHead) -> HTTPResponse {
+        let detail = switch malformed {
+        case .nulInPath: "No resource has a NUL byte (%00) in its path."
+        case .slashInPath: "No resource has an encoded slash (%2F) in its path."
+        case .invalidAuthority: "The request target's authority is not a host, is percent-encoded or has userinfo."
+        case .repeatedContentType: "The request has more than one Content-Type."
+        case .invalidTarget: "The request target has a space or a control character."
+        case .missingHost: "An HTTP/1.1 request needs a Host header."
+        case .repeatedHost: "The request has more than one Host header."
+        case .invalidHost: "The Host header is not a host with an optional port."
+        }
+        return switch malformed {
+        case .nulInPath, .slashInPath: .problem(status: 404, code: "not_found", title: "Not Found", detail: detail)
+        default: .problem(status: 400, code: "bad_request", title: "Bad Request", detail: detail)
+        }
+    }
+
+    /// What in the head's fields makes the request one the server will not act on, though its framing holds.
+    private static func malformedHeader(_ head: Int32, host: UnsafePointer<CChar>?, hostSize: Int) -> RequestState.MalformedHead? {
+        if head & Int32(CMHD_MISSING_HOST.rawValue) != 0 { return .missingHost }
+        if head & Int32(CMHD_REPEATED_HOST.rawValue) != 0 { return .repeatedHost }
+        if let host {
+            // MHD strips the whitespace before a value, not after it (RFC 9110 §5.5: neither is the value's).
+            var size = hostSize
+            while size > 0, host[size - 1] == 0x20 || host[size - 1] == 0x09 { size -= 1 }
+            if size > 0, !RequestTarget.isHostAndPort(UnsafeRawBufferPointer(start: host, count: size)) {
+                return .invalidHost
+            }
+        }
+        if head & Int32(CMHD_REPEATED_CONTENT_TYPE.rawValue) != 0 { return .repeatedContentType }
+        return nil
+    }
+
     /// Answers with `response` before the body is read (MHD then closes the connection after it).
     private static func answerAtOnce(
         _ response: HTTPResponse, for state: RequestState, on connection: OpaquePointer, context: ServerContext
@@ -183,22 +220,7 @@ enum RequestHandling {
 
     /// The refusals that need no handler: a malformed head, 404, 405, 413, in that order.
     private static func admission(of state: RequestState, context: ServerContext) -> Admission {
-        switch state.malformed {
-        case .nulInPath:
-            return .refused(.problem(status: 404, code: "not_found", title: "Not Found",
-                                     detail: "No resource has a NUL byte (%00) in its path."))
-        case .slashInPath:
-            return .refused(.problem(status: 404, code: "not_found", title: "Not Found",
-                                     detail: "No resource has an encoded slash (%2F) in its path."))
-        case .invalidAuthority:
-            return .refused(.problem(status: 400, code: "bad_request", title: "Bad Request",
-                                     detail: "The request target's authority is not a host, is percent-encoded or has userinfo."))
-        case .repeatedContentType:
-            return .refused(.problem(status: 400, code: "bad_request", title: "Bad Request",
-                                     detail: "The request has more than one Content-Type."))
-        case nil:
-            break
-        }
+        if let malformed = state.malformed { return .refused(refusal(of: malformed)) }
         switch state.resolution {
         case .notFound:
             return .refused(.problem(status: 404, code: "not_found", title: "Not Found",

@@ -69,16 +69,25 @@ final class RequestState {
         case invalidAuthority
         /// More than one Content-Type line (400): which one describes the body is anybody's guess.
         case repeatedContentType
+        /// A space or a control character in the raw target (400): no URI has one, and where the target ends
+        /// is then a guess (MHD takes the request line's last word as the version).
+        case invalidTarget
+        /// A request past HTTP/1.0 without a Host header (400, RFC 9112 §3.2).
+        case missingHost
+        /// More than one Host header (400, RFC 9112 §3.2).
+        case repeatedHost
+        /// A Host value that is neither empty nor a host with an optional port (400, RFC 9112 §3.2).
+        case invalidHost
     }
 
     /// The route pattern the path matched, if any (also when the method is not allowed there: a 405 is that
     /// route's answer). None for a target refused before routing for what its path is: an invalid authority
-    /// (the path, never read, resolves as "/") or an encoded NUL or slash (MHD's decoded path names another
-    /// resource than the one asked for): no route answered those.
+    /// (the path, never read, resolves as "/"), an encoded NUL or slash (MHD's decoded path names another
+    /// resource than the one asked for) or a space or control character: no route answered those.
     var route: String? {
         switch malformed {
-        case .invalidAuthority?, .nulInPath?, .slashInPath?: return nil
-        case .repeatedContentType?, nil: break
+        case .invalidAuthority?, .nulInPath?, .slashInPath?, .invalidTarget?: return nil
+        case .repeatedContentType?, .missingHost?, .repeatedHost?, .invalidHost?, nil: break
         }
         return switch resolution {
         case .matched(let pattern, _): pattern.pattern

@@ -40,8 +40,9 @@ enum RequestTarget {
 
     /// Whether `authority` is `host[:port]` (RFC 3986 §3.2.2-3): a host (RFC 9110 §4.2.1 has an http URI without
     /// one rejected), either an IP literal in brackets or a name of the characters a name may have, without
-    /// percent-encoding and without userinfo (`@`); then a port of at most 65535, or none.
-    private static func isHostAndPort(_ authority: UnsafeRawBufferPointer) -> Bool {
+    /// percent-encoding and without userinfo (`@`); then a port of at most 65535, or none. A Host header's value
+    /// has the same form (RFC 9112 §3.2).
+    static func isHostAndPort(_ authority: UnsafeRawBufferPointer) -> Bool {
         var rest = authority[...]
         if rest.first == UInt8(ascii: "[") {
             guard let close = rest.firstIndex(of: UInt8(ascii: "]")), isIPLiteral(rest[(rest.startIndex + 1)..<close]) else {
@@ -50,7 +51,7 @@ enum RequestTarget {
             rest = rest[(close + 1)...]
         } else {
             let name = rest.prefix { $0 != UInt8(ascii: ":") }
-            guard !name.isEmpty, name.allSatisfy({ nameBytes.utf8.contains($0) }) else { return false }
+            guard !name.isEmpty, name.allSatisfy(isNameByte) else { return false }
             rest = rest[name.endIndex...]
         }
         guard let separator = rest.first else { return true }
@@ -65,8 +66,32 @@ enum RequestTarget {
         return true
     }
 
-    /// The characters of a host name (or IPv4 address): unreserved and sub-delims.
-    private static let nameBytes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;="
+    /// Whether `byte` may be in a host name (or IPv4 address): unreserved and sub-delims. Every request's Host
+    /// passes here, so by ranges rather than a search through the list.
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "$"),
+             UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+             UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether the raw target has a space or a control character, which no URI has (RFC 3986 §2). MHD, lenient,
+    /// takes the request line's last word as the version and hands on the rest, spaces and all.
+    static func hasSpaceOrControl(_ uri: UnsafePointer<CChar>) -> Bool {
+        var cursor = uri
+        while true {
+            let byte = UInt8(bitPattern: cursor.pointee)
+            if byte == 0 { return false }
+            if byte <= 0x20 || byte == 0x7F { return true }
+            cursor += 1
+        }
+    }
 
     /// An IPv6 address (as `inet_pton` reads one), or an IPvFuture literal: `v`, hex digits, `.`, then
     /// unreserved, sub-delims and `:` (RFC 3986 §3.2.2).
@@ -76,7 +101,7 @@ enum RequestTarget {
             let version = literal.dropFirst().prefix { "0123456789abcdefABCDEF".utf8.contains($0) }
             let rest = literal[version.endIndex...]
             return !version.isEmpty && rest.first == UInt8(ascii: ".") && rest.count > 1
-                && rest.dropFirst().allSatisfy { nameBytes.utf8.contains($0) || $0 == UInt8(ascii: ":") }
+                && rest.dropFirst().allSatisfy { isNameByte($0) || $0 == UInt8(ascii: ":") }
         }
         // The longest IPv6 text is 45 characters; copied out to end it with a NUL for inet_pton.
         guard literal.count <= 45 else { return false }
