@@ -43,25 +43,31 @@ enum RequestTarget {
     /// percent-encoding and without userinfo (`@`); then a port of at most 65535, or none. A Host header's value
     /// has the same form (RFC 9112 §3.2).
     static func isHostAndPort(_ authority: UnsafeRawBufferPointer) -> Bool {
-        var rest = authority[...]
-        if rest.first == UInt8(ascii: "[") {
-            guard let close = rest.firstIndex(of: UInt8(ascii: "]")), isIPLiteral(rest[(rest.startIndex + 1)..<close]) else {
+        // Index loops, not slices and closures: every request's Host passes here.
+        var index = 0
+        if authority.first == UInt8(ascii: "[") {
+            guard let close = authority.firstIndex(of: UInt8(ascii: "]")), isIPLiteral(authority[1..<close]) else {
                 return false
             }
-            rest = rest[(close + 1)...]
+            index = close + 1
         } else {
-            let name = rest.prefix { $0 != UInt8(ascii: ":") }
-            guard !name.isEmpty, name.allSatisfy(isNameByte) else { return false }
-            rest = rest[name.endIndex...]
+            while index < authority.count, authority[index] != UInt8(ascii: ":") {
+                guard isNameByte(authority[index]) else { return false }
+                index += 1
+            }
+            guard index > 0 else { return false }
         }
-        guard let separator = rest.first else { return true }
-        guard separator == UInt8(ascii: ":") else { return false }
+        guard index < authority.count else { return true }
+        guard authority[index] == UInt8(ascii: ":") else { return false }
         // Digits (none is allowed, as if there were no port), leading zeros included, up to 65535.
         var port = 0
-        for digit in rest.dropFirst() {
+        index += 1
+        while index < authority.count {
+            let digit = authority[index]
             guard digit >= 0x30 && digit <= 0x39 else { return false }
             port = port * 10 + Int(digit - 0x30)
             if port > 65535 { return false }
+            index += 1
         }
         return true
     }
@@ -84,13 +90,28 @@ enum RequestTarget {
     /// Whether the raw target has a space or a control character, which no URI has (RFC 3986 §2). MHD, lenient,
     /// takes the request line's last word as the version and hands on the rest, spaces and all.
     static func hasSpaceOrControl(_ uri: UnsafePointer<CChar>) -> Bool {
-        var cursor = uri
-        while true {
-            let byte = UInt8(bitPattern: cursor.pointee)
-            if byte == 0 { return false }
-            if byte <= 0x20 || byte == 0x7F { return true }
-            cursor += 1
+        // Every request pays this: glibc's strlen, then eight bytes at a time. A byte below 0x21 shows as a
+        // borrow into its top bit (bytes from 0x80 up have that bit set and are masked out), 0x7F as a zero
+        // byte once XORed with it.
+        let count = strlen(uri)
+        let bytes = UnsafeRawPointer(uri)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let tops: UInt64 = 0x8080_8080_8080_8080
+        var offset = 0
+        while offset + 8 <= count {
+            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            let deleted = word ^ (0x7F &* ones)
+            if ((word &- 0x21 &* ones) | (deleted &- ones)) & ~word & tops != 0 {
+                return true
+            }
+            offset += 8
         }
+        while offset < count {
+            let byte = bytes.load(fromByteOffset: offset, as: UInt8.self)
+            if byte <= 0x20 || byte == 0x7F { return true }
+            offset += 1
+        }
+        return false
     }
 
     /// An IPv6 address (as `inet_pton` reads one), or an IPvFuture literal: `v`, hex digits, `.`, then
