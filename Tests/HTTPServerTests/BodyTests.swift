@@ -186,6 +186,8 @@ extension HTTPServerTests {
                 try client.send("GET /hello/\(String(repeating: "a", count: 20_000)) HTTP/1.1\r\nHost: x\r\n\r\n")
                 let response = try client.readResponse()
                 #expect(response.status == 414)
+                #expect(client.waitForClose())
+                #expect(try RawClient(port: server.port).roundTrip("GET", "/hello").bodyText == "hello")
             }
         }
 

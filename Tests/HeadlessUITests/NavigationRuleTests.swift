@@ -132,7 +132,7 @@ struct NavigationRuleTests {
 
     @Test("setViewControllers refuses a window's root view controller, as push does")
     func setWindowRoot() throws {
-        let (nav, home, _) = try makeStack()
+        let (nav, home, detail) = try makeStack()
         let window = Window()
         let windowRoot = ViewController(screenName: "WindowRoot")
         window.rootViewController = windowRoot
@@ -144,6 +144,8 @@ struct NavigationRuleTests {
             try nav.setViewControllers([home, windowRoot], animated: true)
         }
         #expect(windowRoot.parent == nil)
+        #expect(window.rootViewController === windowRoot)
+        expectUnchanged(nav, home, detail)
     }
 
     @Test("pop(to:) or userDidPop(to:) a controller not on the stack throws notOnStack")

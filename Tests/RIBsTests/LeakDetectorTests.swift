@@ -316,13 +316,21 @@ struct LeakDetectorTests {
         #expect(tree(root) == "Root[Child]")
     }
 
-    @Test("without a detector at launch, detaches are not watched")
+    @Test("without a detector at launch, detaches are not watched: a detached RIB kept alive is nobody's report")
     func noDetector() throws {
         let root = TestLaunchRouter(log: EventLog())
         root.launch(from: Window())
         let child = TestViewableRouter("Child", log: EventLog())
         try root.attachChild(child)
         #expect(child.leakDetector == nil)
+
+        try root.detachChild(child)
+
+        // Still referenced here, which a watching detector would report (`stillAlive("Child")` above); without
+        // one, nothing was registered to report it, and the tree is as a detach leaves it.
+        #expect(child.leakDetector == nil)
+        #expect(child.interactable.isActive == false)
+        #expect(tree(root) == "Root")
     }
 
     /// An interactor that is not an `Interactor`: it cannot tell the detector of its `deinit`.

@@ -199,7 +199,15 @@ struct RouterNavigationTests {
     @Test("dismissRouter of a RIB neither attached nor presented throws notAChild")
     func dismissRouterStranger() throws {
         let app = try App()
-        #expect(throws: RoutingError.notAChild("Stranger")) { try app.root.dismissRouter(app.rib("Stranger"), animated: true) }
+        let a = app.rib("A")
+        try app.root.presentRouter(a, from: app.root.viewController, animated: true)
+        let stranger = app.rib("Stranger")
+
+        #expect(throws: RoutingError.notAChild("Stranger")) { try app.root.dismissRouter(stranger, animated: true) }
+
+        #expect(tree(app.root) == "Root[A]")
+        #expect(app.window.snapshot == [Layer(.root, ["Home"]), Layer(.pageSheet, ["A"])])
+        #expect(a.interactor.isActive && stranger.interactor.isActive == false)
     }
 
     @Test("dismissRouter of a RIB whose view presents another view dismisses the RIB's view too")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `GET /openapi.json` against the contract (shared/CONTRACT.md): every endpoint, every error code of its table
+/// `GET /openapi.json` against the contract (docs/CONTRACT.md): every endpoint, every error code of its table
 /// with its status, the State's required fields. schemathesis (`scripts/check-openapi`) checks the server against
 /// the document; these tests check the document against the contract.
 @Suite("OpenAPI document")

@@ -1,4 +1,4 @@
-/// The OpenAPI 3.1 description of the HTTP contract (shared/CONTRACT.md), served at `GET /openapi.json`.
+/// The OpenAPI 3.1 description of the HTTP contract (docs/CONTRACT.md), served at `GET /openapi.json`.
 ///
 /// A data file: the JSON below is the document, byte for byte (less the four spaces of indentation that the
 /// multi-line literal strips). `docs/openapi.json` is a copy of it, and `scripts/check-openapi` fails when the two
