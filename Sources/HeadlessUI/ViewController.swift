@@ -120,7 +120,8 @@ open class ViewController {
     ///
     /// - Throws: `alreadyPresenting` when that base already presents one (UIKit's "Attempt to present X
     ///   on Y which is already presenting Z"); `alreadyInHierarchy` when `controller` is already contained
-    ///   or presented.
+    ///   or presented; `notInWindowHierarchy` when the base is in no window (UIKit's "... whose view is not
+    ///   in the window hierarchy": nothing is presented on a device, which an app must not take for success).
     public func present(
         _ controller: ViewController, animated: Bool, style: ModalPresentationStyle? = nil, completion: (() -> Void)? = nil
     ) throws(ViewHierarchyError) {
@@ -130,6 +131,9 @@ open class ViewController {
         }
         if controller.parent != nil || controller.presenter != nil || controller.hostWindow != nil || hangsFrom(controller) {
             throw .alreadyInHierarchy(controller.screenName)
+        }
+        guard context.isOnScreen else {
+            throw .notInWindowHierarchy(presenter: context.screenName, attempted: controller.screenName)
         }
         if let style { controller.modalPresentationStyle = style }
         context.ownPresentation = controller

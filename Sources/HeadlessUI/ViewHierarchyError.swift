@@ -20,6 +20,8 @@ public enum ViewHierarchyError: Error, Equatable, Sendable, CustomStringConverti
     case notInteractivelyDismissible(String)
     /// No navigation controller contains the controller that was asked to push or pop.
     case noNavigationController(String)
+    /// Presenting from a controller that is in no window: UIKit presents nothing then (and logs why).
+    case notInWindowHierarchy(presenter: String, attempted: String)
 
     /// The message UIKit would print, or the closest equivalent.
     public var description: String {
@@ -44,6 +46,8 @@ public enum ViewHierarchyError: Error, Equatable, Sendable, CustomStringConverti
             return "\(name) is presented full screen: no gesture dismisses it"
         case let .noNavigationController(name):
             return "\(name) is not inside a navigation controller"
+        case let .notInWindowHierarchy(presenter, attempted):
+            return "Attempt to present \(attempted) on \(presenter) whose view is not in the window hierarchy"
         }
     }
 }

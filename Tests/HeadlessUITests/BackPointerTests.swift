@@ -1,4 +1,5 @@
 import HeadlessUI
+import TestSupport
 import Testing
 
 /// Parent, presenter and window pointers are unretained (as in UIKit): whatever outlives its container,
@@ -38,8 +39,10 @@ struct BackPointerTests {
         #expect(!sheet.isOnScreen)
         // Free again: it can be presented elsewhere.
         let other = ViewController(screenName: "Other")
+        let window = Window.showing(other)
         try other.present(sheet, animated: false)
         #expect(sheet.presentingViewController === other)
+        #expect(window.snapshot == [Layer(.root, ["Other"]), Layer(.pageSheet, ["Sheet"])])
     }
 
     @Test("a root kept alive after its window is gone is off screen and can be a root again")

@@ -1,4 +1,5 @@
 import HeadlessUI
+import TestSupport
 import Testing
 
 @Suite("viewDidDisappear: why a controller left the screen")
@@ -58,6 +59,7 @@ struct DisappearanceTests {
     @Test("a dismiss calls viewDidDisappear with isBeingDismissed true, then the flag is false again")
     func dismissSetsBeingDismissed() throws {
         let root = ViewController(screenName: "Root")
+        let window = Window.showing(root)
         let sheet = RecordingViewController("Sheet")
         try root.present(sheet, animated: false)
 
@@ -65,11 +67,13 @@ struct DisappearanceTests {
 
         #expect(sheet.calls == ["viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: true)"])
         #expect(sheet.isBeingDismissed == false)
+        #expect(window.snapshot == [Layer(.root, ["Root"])])
     }
 
     @Test("the user swiping a sheet down dismisses it: isBeingDismissed during viewDidDisappear, interactiveDismiss recorded")
     func interactiveDismiss() throws {
         let root = ViewController(screenName: "Root")
+        let window = Window.showing(root)
         let sheet = RecordingViewController("Sheet")
         try root.present(sheet, animated: false)
 
@@ -79,11 +83,13 @@ struct DisappearanceTests {
         #expect(sheet.isBeingDismissed == false)
         #expect(root.presentedViewController == nil && sheet.presentingViewController == nil)
         #expect(root.lastTransition == Transition(kind: .interactiveDismiss, animated: true))
+        #expect(window.snapshot == [Layer(.root, ["Root"])])
     }
 
     @Test("a full-screen presentation has no swipe: an interactive dismiss throws and changes nothing")
     func interactiveDismissOfFullScreen() throws {
         let root = ViewController(screenName: "Root")
+        let window = Window.showing(root)
         let page = RecordingViewController("Page")
         page.modalPresentationStyle = .fullScreen
         try root.present(page, animated: false)
@@ -93,11 +99,13 @@ struct DisappearanceTests {
         }
         #expect(root.presentedViewController === page && page.presentingViewController === root)
         #expect(page.calls.isEmpty)
+        #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.fullScreen, ["Page"])])
     }
 
     @Test("an interactive dismiss of a controller nobody presents throws nothingToDismiss")
     func interactiveDismissOfUnpresented() throws {
         let root = ViewController(screenName: "Root")
+        let window = Window.showing(root)
         let sheet = RecordingViewController("Sheet")
         try root.present(sheet, animated: false)
 
@@ -106,5 +114,6 @@ struct DisappearanceTests {
         }
         #expect(root.presentedViewController === sheet)
         #expect(sheet.calls.isEmpty)
+        #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.pageSheet, ["Sheet"])])
     }
 }

@@ -1,4 +1,5 @@
 import HeadlessUI
+import TestSupport
 import Testing
 
 /// Each refused operation throws and leaves the stack and `lastTransition` exactly as they were.
@@ -63,26 +64,28 @@ struct NavigationRuleTests {
         let otherNav = try NavigationController(rootViewController: elsewhere)
         let sheet = ViewController(screenName: "Sheet")
         let presenter = ViewController(screenName: "Presenter")
+        let window = Window.showing(presenter)
         try presenter.present(sheet, animated: false)
 
         #expect(throws: ViewHierarchyError.alreadyInHierarchy("Elsewhere")) { try nav.push(elsewhere, animated: true) }
         #expect(throws: ViewHierarchyError.alreadyInHierarchy("Sheet")) { try nav.push(sheet, animated: true) }
         expectUnchanged(nav, home, detail)
         #expect(elsewhere.parent === otherNav)
-        #expect(sheet.presentingViewController === presenter)
+        #expect(window.snapshot == [Layer(.root, ["Presenter"]), Layer(.pageSheet, ["Sheet"])])
     }
 
     @Test("a controller that presents is the base of a layer: a stack does not take it in")
     func pushPresentingController() throws {
         let (nav, home, detail) = try makeStack()
         let presenter = ViewController(screenName: "Presenter")
+        let window = Window.showing(presenter)
         try presenter.present(ViewController(screenName: "Sheet"), animated: false)
 
         #expect(throws: ViewHierarchyError.alreadyInHierarchy("Presenter")) { try nav.push(presenter, animated: true) }
         #expect(throws: ViewHierarchyError.alreadyInHierarchy("Presenter")) { try nav.setViewControllers([home, presenter], animated: true) }
         #expect(throws: ViewHierarchyError.alreadyInHierarchy("Presenter")) { try NavigationController(rootViewController: presenter) }
         expectUnchanged(nav, home, detail)
-        #expect(presenter.presentedViewController?.screenName == "Sheet")
+        #expect(window.snapshot == [Layer(.root, ["Presenter"]), Layer(.pageSheet, ["Sheet"])])
     }
 
     @Test("popping the root throws cannotPopRoot")

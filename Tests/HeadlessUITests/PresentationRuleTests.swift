@@ -1,4 +1,5 @@
 import HeadlessUI
+import TestSupport
 import Testing
 
 @Suite("Presentation rules: refused presentations throw and change nothing")
@@ -6,6 +7,7 @@ struct PresentationRuleTests {
     @Test("presenting from a controller already presenting throws alreadyPresenting with UIKit's message")
     func alreadyPresenting() throws {
         let root = ViewController(screenName: "Root")
+        let window = Window.showing(root)
         let loggedOut = ViewController(screenName: "LoggedOut")
         let todo = ViewController(screenName: "Todo")
         try root.present(loggedOut, animated: true, style: .fullScreen)
@@ -23,11 +25,13 @@ struct PresentationRuleTests {
         #expect(todo.modalPresentationStyle == .pageSheet)
         #expect(root.lastTransition == Transition(kind: .present, animated: true))
         #expect(completions == 0)
+        #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.fullScreen, ["LoggedOut"])])
     }
 
     @Test("presenting a controller that the presenter hangs from (a loop) throws alreadyInHierarchy and changes nothing")
     func presentAncestor() throws {
         let base = ViewController(screenName: "Base")
+        let window = Window.showing(base)
         let sheet = ViewController(screenName: "Sheet")
         let inner = ViewController(screenName: "Inner")
         try base.present(sheet, animated: false)
@@ -37,9 +41,9 @@ struct PresentationRuleTests {
             #expect(throws: ViewHierarchyError.alreadyInHierarchy("Base")) { try presenter.present(base, animated: true) }
         }
 
-        // (Not `window`: on a loop, that walk up would never end.)
         #expect(base.presentedViewController === sheet && base.presentingViewController == nil)
         #expect(sheet.presentedViewController == nil && inner.presentedViewController == nil)
+        #expect(window.snapshot == [Layer(.root, ["Base"]), Layer(.pageSheet, ["Sheet"])])
     }
 
     @Test("presenting a controller contained in a container throws alreadyInHierarchy")
@@ -65,6 +69,7 @@ struct PresentationRuleTests {
     func presentPresented() throws {
         let first = ViewController(screenName: "First")
         let second = ViewController(screenName: "Second")
+        let (window, otherWindow) = (Window.showing(first), Window.showing(second))
         let sheet = ViewController(screenName: "Sheet")
         try first.present(sheet, animated: true)
 
@@ -73,6 +78,32 @@ struct PresentationRuleTests {
         }
         #expect(sheet.presentingViewController === first)
         #expect(second.presentedViewController == nil)
+        #expect(window.snapshot == [Layer(.root, ["First"]), Layer(.pageSheet, ["Sheet"])])
+        #expect(otherWindow.snapshot == [Layer(.root, ["Second"])])
+    }
+
+    @Test("presenting from a controller in no window throws notInWindowHierarchy with UIKit's message and changes nothing")
+    func presentOffScreen() throws {
+        let lone = ViewController(screenName: "Lone")
+        let nav = try NavigationController(rootViewController: ViewController(screenName: "Home"))
+        let popped = ViewController(screenName: "Popped")
+        let window = Window.showing(nav)
+        try nav.push(popped, animated: false)
+        try nav.pop(animated: false)
+        let sheet = ViewController(screenName: "Sheet")
+        var completions = 0
+
+        for presenter in [lone, popped] {
+            let error = #expect(throws: ViewHierarchyError.self) {
+                try presenter.present(sheet, animated: true, style: .fullScreen) { completions += 1 }
+            }
+            #expect(error == .notInWindowHierarchy(presenter: presenter.screenName, attempted: "Sheet"))
+            #expect(error?.description == "Attempt to present Sheet on \(presenter.screenName) whose view is not in the window hierarchy")
+            #expect(presenter.presentedViewController == nil && presenter.lastTransition == nil)
+        }
+        #expect(sheet.presentingViewController == nil && sheet.modalPresentationStyle == .pageSheet)
+        #expect(completions == 0)
+        #expect(window.snapshot == [Layer(.root, ["Home"])])
     }
 
     @Test("a controller cannot present itself")

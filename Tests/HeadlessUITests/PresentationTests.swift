@@ -7,11 +7,13 @@ struct PresentationTests {
     @Test("present links presenter and presented, keeps the default pageSheet style, records the transition and runs the completion")
     func present() throws {
         let root = ViewController(screenName: "Root")
+        let window = Window.showing(root)
         let sheet = ViewController(screenName: "Sheet")
         var completions = 0
 
         try root.present(sheet, animated: true) { completions += 1 }
 
+        #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.pageSheet, ["Sheet"])])
         #expect(root.presentedViewController === sheet)
         #expect(sheet.presentingViewController === root)
         #expect(root.presentingViewController == nil && sheet.presentedViewController == nil)
@@ -23,10 +25,12 @@ struct PresentationTests {
     @Test("the style argument overrides the presented controller's modalPresentationStyle")
     func presentWithStyle() throws {
         let root = ViewController(screenName: "Root")
+        let window = Window.showing(root)
         let cover = ViewController(screenName: "Cover")
 
         try root.present(cover, animated: false, style: .fullScreen)
 
+        #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.fullScreen, ["Cover"])])
         #expect(cover.modalPresentationStyle == .fullScreen)
         #expect(root.lastTransition == Transition(kind: .present, animated: false))
     }
@@ -34,23 +38,27 @@ struct PresentationTests {
     @Test("without a style argument the controller's own modalPresentationStyle is kept")
     func presentKeepsOwnStyle() throws {
         let root = ViewController(screenName: "Root")
+        let window = Window.showing(root)
         let cover = ViewController(screenName: "Cover")
         cover.modalPresentationStyle = .fullScreen
 
         try root.present(cover, animated: true)
 
+        #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.fullScreen, ["Cover"])])
         #expect(cover.modalPresentationStyle == .fullScreen)
     }
 
     @Test("dismiss from the presenter removes the presentation and records it on the presenter")
     func dismissFromPresenter() throws {
         let root = ViewController(screenName: "Root")
+        let window = Window.showing(root)
         let sheet = ViewController(screenName: "Sheet")
         try root.present(sheet, animated: true)
         var completions = 0
 
         try root.dismiss(animated: false) { completions += 1 }
 
+        #expect(window.snapshot == [Layer(.root, ["Root"])])
         #expect(root.presentedViewController == nil)
         #expect(sheet.presentingViewController == nil)
         #expect(root.lastTransition == Transition(kind: .dismiss, animated: false))
@@ -60,11 +68,13 @@ struct PresentationTests {
     @Test("dismiss from the presented controller dismisses itself through its presenter")
     func dismissFromPresented() throws {
         let root = ViewController(screenName: "Root")
+        let window = Window.showing(root)
         let sheet = ViewController(screenName: "Sheet")
         try root.present(sheet, animated: true)
 
         try sheet.dismiss(animated: true)
 
+        #expect(window.snapshot == [Layer(.root, ["Root"])])
         #expect(root.presentedViewController == nil)
         #expect(sheet.presentingViewController == nil)
         #expect(root.lastTransition == Transition(kind: .dismiss, animated: true))
@@ -75,6 +85,7 @@ struct PresentationTests {
     func dismissChainFromBottom() throws {
         let log = CallLog()
         let root = ViewController(screenName: "Root")
+        let window = Window.showing(root)
         let first = RecordingViewController("First", log: log)
         let second = RecordingViewController("Second", log: log)
         try root.present(first, animated: true)
@@ -82,6 +93,7 @@ struct PresentationTests {
 
         try root.dismiss(animated: true)
 
+        #expect(window.snapshot == [Layer(.root, ["Root"])])
         #expect(root.presentedViewController == nil)
         #expect(first.presentingViewController == nil && first.presentedViewController == nil)
         #expect(second.presentingViewController == nil)
@@ -94,6 +106,7 @@ struct PresentationTests {
     @Test("dismiss from the middle of a chain removes only what is above it")
     func dismissChainFromMiddle() throws {
         let root = ViewController(screenName: "Root")
+        let window = Window.showing(root)
         let first = ViewController(screenName: "First")
         let second = ViewController(screenName: "Second")
         try root.present(first, animated: true)
@@ -101,6 +114,7 @@ struct PresentationTests {
 
         try first.dismiss(animated: true)
 
+        #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.pageSheet, ["First"])])
         #expect(root.presentedViewController === first)
         #expect(first.presentingViewController === root)
         #expect(first.presentedViewController == nil)
@@ -125,14 +139,17 @@ struct PresentationTests {
     @Test("a screen pushed inside a presented navigation controller can dismiss it, as in UIKit")
     func dismissFromChildOfPresented() throws {
         let root = ViewController(screenName: "Root")
+        let window = Window.showing(root)
         let nav = try NavigationController(rootViewController: ViewController(screenName: "List"))
         let detail = ViewController(screenName: "Detail")
         try nav.push(detail, animated: false)
         try root.present(nav, animated: true, style: .fullScreen)
 
         #expect(detail.presentingViewController === root)
+        #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.fullScreen, ["List", "Detail"])])
         try detail.dismiss(animated: true)
         #expect(root.presentedViewController == nil)
+        #expect(window.snapshot == [Layer(.root, ["Root"])])
     }
 
     @Test("a contained screen presents from the base of its layer, and the modal outlives the screen's removal, as in UIKit")

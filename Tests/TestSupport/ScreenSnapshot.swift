@@ -25,3 +25,13 @@ extension NavigationController {
     /// The stack's screen names, bottom to top.
     public var stackNames: [String] { viewControllers.map(\.screenName) }
 }
+
+extension Window {
+    /// A window with `root` at its base: a controller presents only from a window's hierarchy, as on a device.
+    /// Keep the window while the test runs (the root's pointer to it is unretained).
+    public static func showing(_ root: ViewController) -> Window {
+        let window = Window()
+        window.rootViewController = root
+        return window
+    }
+}
