@@ -12,13 +12,16 @@ extension ViewController: FlowPresentable {
 
 extension FlowPresentable {
     /// RxFlow's `rxVisible`: on screen, not covered by a controller pushed above it nor by a full-screen modal
-    /// (a page sheet leaves its presenter visible, as in UIKit).
+    /// (a page sheet leaves its presenter visible, as in UIKit). A controller contained in a page is as visible
+    /// as the page: each stack on the way up must have the branch it is in on top.
     public var isVisible: Bool {
         let controller = presentableController
         guard let window = controller.window else { return false }
-        if let stack = controller.navigationController, stack.topViewController !== controller { return false }
         var container = controller
-        while let parent = container.parent { container = parent }
+        while let parent = container.parent {
+            if let stack = parent as? NavigationController, stack.topViewController !== container { return false }
+            container = parent
+        }
         let layers = window.layers
         guard let index = layers.firstIndex(where: { $0.controller === container }) else { return false }
         return !layers[(index + 1)...].contains { $0.style == .fullScreen }
