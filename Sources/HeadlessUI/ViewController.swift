@@ -174,6 +174,9 @@ open class ViewController {
         if presenting.presentedViewController?.modalPresentationStyle == .fullScreen {
             throw .notInteractivelyDismissible(screenName)
         }
+        if let covering = presentedViewController {
+            throw .coveredSheet(screenName, by: covering.screenName)
+        }
         presenting.removePresentation(kind: .interactiveDismiss, animated: true)
     }
 

@@ -22,6 +22,8 @@ public enum ViewHierarchyError: Error, Equatable, Sendable, CustomStringConverti
     case noNavigationController(String)
     /// Presenting from a controller that is in no window: UIKit presents nothing then (and logs why).
     case notInWindowHierarchy(presenter: String, attempted: String)
+    /// Swiping down a sheet that presents another one: only the sheet on top is under the user's finger.
+    case coveredSheet(String, by: String)
 
     /// The message UIKit would print, or the closest equivalent.
     public var description: String {
@@ -48,6 +50,8 @@ public enum ViewHierarchyError: Error, Equatable, Sendable, CustomStringConverti
             return "\(name) is not inside a navigation controller"
         case let .notInWindowHierarchy(presenter, attempted):
             return "Attempt to present \(attempted) on \(presenter) whose view is not in the window hierarchy"
+        case let .coveredSheet(name, covering):
+            return "\(name) is covered by \(covering): only the sheet on top can be swiped down"
         }
     }
 }

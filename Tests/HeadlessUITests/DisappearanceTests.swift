@@ -102,6 +102,25 @@ struct DisappearanceTests {
         #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.fullScreen, ["Page"])])
     }
 
+    @Test("a sheet that presents another cannot be swiped down: only the top one is under the finger")
+    func interactiveDismissOfCoveredSheet() throws {
+        let root = ViewController(screenName: "Root")
+        let window = Window.showing(root)
+        let sheet = RecordingViewController("Sheet")
+        let top = RecordingViewController("Top")
+        try root.present(sheet, animated: false)
+        try sheet.present(top, animated: false)
+
+        let error = #expect(throws: ViewHierarchyError.self) { try sheet.userDidDismissInteractively() }
+
+        #expect(error == .coveredSheet("Sheet", by: "Top"))
+        #expect(error?.description == "Sheet is covered by Top: only the sheet on top can be swiped down")
+        #expect(sheet.calls.isEmpty && top.calls.isEmpty)
+        #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.pageSheet, ["Sheet"]), Layer(.pageSheet, ["Top"])])
+        try top.userDidDismissInteractively()
+        #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.pageSheet, ["Sheet"])])
+    }
+
     @Test("an interactive dismiss of a controller nobody presents throws nothingToDismiss")
     func interactiveDismissOfUnpresented() throws {
         let root = ViewController(screenName: "Root")
