@@ -246,8 +246,8 @@ enum cmhd_request_head {
     /// one that starts with a space or a tab) to the name before it, without its whitespace, so `If-Match: "9"`
     /// with a second line `"9"` reaches the server as a header `If-Match"9"`, and no If-Match at all; RFC 9112
     /// §5.2 has such a line rejected or unfolded. Every entity-tag has a quote, so a folded tag list is caught
-    /// here. A fold of token characters alone (` 33`) makes a longer token: caught for the headers the server
-    /// reads (`cmhd_is_extended_name`); on any other header it makes a name no one reads.
+    /// here. A fold of token characters alone (` 33`) makes a longer token: caught by where MHD leaves the name
+    /// (`cmhd_value_follows_name`), and for the headers the server reads by the name too (`cmhd_is_extended_name`).
     /// Refused with 400, and the connection closed (a folded length would frame the body too).
     CMHD_MALFORMED_FIELD = 16,
     /// Flag: a request past HTTP/1.0 without a Host header (RFC 9112 §3.2: answered 400). MHD's strict mode
@@ -328,12 +328,28 @@ static inline int cmhd_is_chunked(const char *value, size_t value_size) {
     return value != NULL && value_size == 7 && strncasecmp(value, "chunked", 7) == 0;
 }
 
+// Whether a header's value sits where MHD 0.9.75 leaves an unfolded line in its read buffer: right after the name,
+// past the NUL it wrote over the colon and the whitespace it skipped. To append a folded line, MHD copies the name
+// elsewhere in the connection's memory pool with the fold added (`process_broken_line`), and the value no longer
+// follows it. Both live in that one pool, so the bytes between them, when the value comes after, can be read.
+static inline int cmhd_value_follows_name(const char *key, size_t key_size, const char *value) {
+    if (value == NULL || key[key_size] != '\0') return 0;
+    const char *cursor = key + key_size + 1;
+    if (value < cursor || value - cursor > 65536) return 0;
+    for (; cursor < value; cursor++) {
+        if (*cursor != ' ' && *cursor != '\t') return 0;
+    }
+    return 1;
+}
+
 static inline enum MHD_Result cmhd_head_iterator(void *cls, enum MHD_ValueKind kind, const char *key,
                                                  size_t key_size, const char *value, size_t value_size) {
     (void)kind;
     struct cmhd_head_scan *scan = (struct cmhd_head_scan *)cls;
     if (key == NULL) return MHD_YES;
-    if (!cmhd_is_token(key, key_size) || cmhd_is_extended_name(key, key_size)) scan->malformed_field = 1;
+    if (!cmhd_is_token(key, key_size) || cmhd_is_extended_name(key, key_size) || !cmhd_value_follows_name(key, key_size, value)) {
+        scan->malformed_field = 1;
+    }
     if (strcasecmp(key, "Content-Length") == 0) {
         scan->has_length = 1;
         if (scan->first_length == NULL) {

@@ -20,7 +20,9 @@ enum MHDCallbacks {
             liveCount: context.requestStates)
         if let uri {
             state.form = RequestTarget.form(of: uri)
-            if RequestTarget.hasSpaceOrControl(uri) {
+            let length = strlen(uri)
+            state.targetEnd = UnsafeRawPointer(uri + length)
+            if RequestTarget.hasSpaceOrControl(uri, count: length) {
                 state.malformed = .invalidTarget
             } else if state.form == .invalid {
                 state.malformed = .invalidAuthority

@@ -44,6 +44,11 @@ enum RequestHandling {
             }
             // Refused when routed, unless the head or the route refuses it first (`admission`'s order).
             state.bodyTooLarge = state.declaredLength > UInt64(context.maxBodySize)
+            if state.malformed == nil, let version, let end = state.targetEnd, end != UnsafeRawPointer(version - 1) {
+                // MHD wrote the target's terminating NUL over the space before the version. A C string that ends
+                // elsewhere ended at a NUL the client sent: `/v1/sessions/<id>\0/x` would act on the session.
+                state.malformed = .invalidTarget
+            }
             if state.malformed == nil {
                 state.malformed = malformedHeader(head, host: host, hostSize: hostSize)
             }

@@ -33,6 +33,9 @@ final class RequestState {
     @exclusivity(unchecked) var malformed: MalformedHead?
     /// The form of the raw request target, read at the request line.
     @exclusivity(unchecked) var form = RequestTarget.Form.origin
+    /// Where the raw target's C string ends in MHD's read buffer: just before the version, unless a NUL in the
+    /// target ended it sooner (only compared, never read through).
+    @exclusivity(unchecked) var targetEnd: UnsafeRawPointer?
     /// Counted in `ServerContext.inFlight` (from the first access-handler call until completion).
     @exclusivity(unchecked) var counted = false
     @exclusivity(unchecked) var status = 0

@@ -51,11 +51,14 @@ extension HTTPServerTests {
         /// A header name must be a token. MHD 0.9.75 appends a folded line to the name before it (RFC 9112 §5.2
         /// has obs-fold rejected or unfolded), so a folded If-Match was silently no If-Match, and a folded
         /// Content-Length no length (the body then read as the next request): a name that is no token, or one
-        /// the server reads with more after it, is refused, and the connection closed.
+        /// whose value MHD no longer keeps right after it (where a fold leaves it), is refused, and the
+        /// connection closed.
         @Test(arguments: ["If-Match: \"9\"\r\n\t\"9\"", "If-None-Match: \"1\"\r\n ,\"2\"", "Bad Name: x", "\"Quoted\": x", "X(y): z",
                           // Folds of token characters alone, onto the headers the server reads.
                           "Content-Length:\r\n 33", "Transfer-Encoding:\r\n chunked", "If-None-Match:\r\n *",
-                          "Idempotency-Key: abc\r\n def", "content-type: text/plain\r\n\tx"])
+                          "Idempotency-Key: abc\r\n def", "content-type: text/plain\r\n\tx",
+                          // ...and onto any other header, over one line or several.
+                          "X-Note: a\r\n b", "X-Note: a\r\n\tb\r\n c", "X-Note:\r\n b\r\nX-Other: c"])
         func aFoldedHeaderOrANameThatIsNoTokenIsRefusedAndTheConnectionClosed(field: String) throws {
             try withServer { server in
                 let client = try RawClient(port: server.port)
@@ -64,6 +67,17 @@ extension HTTPServerTests {
                 #expect(response.status == 400)
                 #expect(response.json["detail"] as? String == "A header name is not a token, or a header line is folded onto the one before it.")
                 #expect(client.waitForClose())
+            }
+        }
+
+        /// Whitespace before and after a value, and empty values, are what unfolded lines look like.
+        @Test(arguments: ["X-Note:      a", "X-Note:\t \ta b\t ", "X-Note:", "X-Note: a\r\nX-Other:  \t"])
+        func whitespaceAroundAValueIsNoFold(field: String) throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                try client.send("GET /hello HTTP/1.1\r\nHost: x\r\n\(field)\r\n\r\n")
+                #expect(try client.readResponse().bodyText == "hello")
+                #expect(try client.roundTrip("GET", "/hello").bodyText == "hello")
             }
         }
 

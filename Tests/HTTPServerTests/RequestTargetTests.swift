@@ -6,7 +6,7 @@ struct RequestTargetTests {
     /// Whether `bytes` (no NUL among them) hold a space or a control character, as `hasSpaceOrControl` reads them.
     private func scan(_ bytes: [UInt8]) -> Bool {
         (bytes + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { RequestTarget.hasSpaceOrControl($0.baseAddress!) }
+            buffer.withMemoryRebound(to: CChar.self) { RequestTarget.hasSpaceOrControl($0.baseAddress!, count: bytes.count) }
         }
     }
 

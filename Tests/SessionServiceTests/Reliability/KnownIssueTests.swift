@@ -39,6 +39,27 @@ extension ReliabilityTests {
         /// RFC 9112 §6.3: a message with differing Content-Length values is unrecoverable and must be
         /// rejected (400), or a proxy in front and this server can frame the stream differently (request
         /// smuggling). microhttpd 0.9.75 takes the first value; HTTPServer now checks them all. Regression test.
+        /// microhttpd hands the target over as a C string, which a raw NUL ends early: `DELETE /v1/sessions/<id>\0/x`
+        /// deleted the session, and an event sent to `.../events\0junk` was applied.
+        @Test("a raw NUL in the target: 400 bad_request, and the session it would have named stays as it was")
+        func nulInTarget() throws {
+            try withTestServer { client in
+                let id = try client.createSession()
+                try client.apply(id, #"{"type":"login","name":"kim"}"#)
+                let before = try client.snapshot(id)
+                let requests = ["DELETE /v1/sessions/\(id)\u{0}/anything HTTP/1.1\r\nHost: x\r\n\r\n",
+                                "POST /v1/sessions/\(id)/events\u{0}junk HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                                    + "Content-Length: 28\r\n\r\n" + #"{"type":"push","screen":"A"}"#]
+                for raw in requests {
+                    let connection = try RelConnection(port: client.port, timeout: 5)
+                    let outcome = connection.roundTrip(Array(raw.utf8), method: raw.hasPrefix("DELETE") ? "DELETE" : "POST")
+                    #expect(outcome.response?.status == 400, "answered \(outcome)")
+                    #expect(outcome.response?.json?["code"] as? String == "bad_request", "answered \(outcome)")
+                    try client.another().expectUnchanged(id, since: before)
+                }
+            }
+        }
+
         @Test("conflicting Content-Length headers, or a pop without Host: 400 bad_request and nothing changes")
         func conflictingContentLength() throws {
             try withTestServer { client in
