@@ -28,9 +28,9 @@ struct MemoryLimitTests {
             #expect(applied > 2, "a few events fit")
             expectProblem(refusal, status: 503, code: "memory_limit")
             #expect(refusal.json?["detail"] as? String
-                == "the sessions hold the server's maximum of 1000 bytes of history and remembered answers; delete sessions or retry later")
+                == "the sessions hold the server's maximum of 875 bytes of history and remembered answers; delete sessions or retry later")
             #expect(refusal.header("Retry-After").flatMap { Int($0) }.map { $0 >= 1 } == true)
-            #expect(client.service.heldMemory.bytes >= 1000)
+            #expect(client.service.heldMemory.recordBytes >= 875)
 
             // Refused before anything was applied, in this session and in any other.
             let before = try client.snapshot(full)
@@ -54,7 +54,7 @@ struct MemoryLimitTests {
                 try client.expectRefusal(full, #"{"type":"didPop","screen":"Gone"}"#, status: 503, code: "memory_limit", headers: key)
             }
             #expect(client.service.heldMemory.bytes == held)
-            // The history reads as ever (without being kept for the next read).
+            // The history reads as ever (not kept for the next read: it is larger than the documents' share).
             #expect((try client.history(full).json?["events"] as? [Any])?.count == version - 1)
             #expect(client.service.store.session(full)?.withCore { $0.preparedHistory == nil } == true)
             try client.expectUnchanged(full, since: before)
@@ -62,7 +62,9 @@ struct MemoryLimitTests {
             #expect(metrics.contains("ribsd_held_bytes \(client.service.heldMemory.bytes)\n"))
 
             #expect(try client.delete(full).status == 204)
-            #expect(client.service.heldMemory.bytes == 0)
+            // What is left is the other session's history document, `{"events":[]}`, kept from a read above.
+            #expect(client.service.heldMemory.recordBytes == 0)
+            #expect(client.service.heldMemory.documentBytes == #"{"events":[]}"#.utf8.count)
             expectState(try client.send(other, #"{"type":"push","screen":"C"}"#), Expected.navigation(other, version: 2, pages: ["C"]))
         }
     }
@@ -97,29 +99,34 @@ struct MemoryLimitTests {
         }
     }
 
-    @Test("a history document is kept only when it fits: reads alone do not take the server to the limit")
+    @Test("history documents are kept in a share of the limit of their own: reads, however many, never refuse an event")
     func historyReadsDoNotFillTheLimit() throws {
-        let limit = 30 * MemoryLayout<HistoryEntry>.stride
-        try withTestServer(configuration: ServiceConfiguration(maxHeldBytes: limit)) { client in
-            let id = try client.createSession(app: "navigation")
+        try withTestServer(configuration: ServiceConfiguration(maxHeldBytes: 8000)) { client in
             let memory = client.service.heldMemory
-            func kept() -> Bool { client.service.store.session(id)?.withCore { $0.preparedHistory != nil } == true }
-            try client.apply(id, #"{"type":"push","screen":"A"}"#, #"{"type":"pop"}"#)
-            let short = memory.bytes
-            let first = try client.history(id)
-            try #require(short + first.body.count <= limit)
-            #expect(kept() && memory.bytes == short + first.body.count)
+            #expect(memory.documentShare == 1000 && memory.recordLimit == 7000)
+            var readers: [String] = []
+            for _ in 0..<12 {
+                let id = try client.createSession(app: "navigation")
+                try client.apply(id, #"{"type":"push","screen":"A"}"#, #"{"type":"pop"}"#)
+                readers.append(id)
+            }
+            func document(_ id: String) -> Int? { client.service.store.session(id)?.withCore { $0.preparedHistory?.heldBytes } }
 
-            // Twenty events fit in the limit, but not beside their history's document (~85 B an event).
-            for _ in 0..<9 { try client.apply(id, #"{"type":"push","screen":"A"}"#, #"{"type":"pop"}"#) }
-            let held = memory.bytes
-            #expect(held < limit)
-            let long = try client.history(id)
-            #expect(long.status == 200 && (long.json?["events"] as? [Any])?.count == 20)
-            try #require(held + long.body.count > limit)
-            // Written for the read and let go: events are still applied.
-            #expect(!kept() && memory.bytes == held)
-            try client.apply(id, #"{"type":"push","screen":"A"}"#)
+            for id in readers {
+                #expect((try client.history(id).json?["events"] as? [Any])?.count == 2)
+            }
+
+            // Kept while the share had room, then written for each read and let go.
+            let kept = readers.compactMap(document)
+            #expect(!kept.isEmpty && kept.count < readers.count)
+            #expect(memory.documentBytes == kept.reduce(0, +) && memory.documentBytes <= memory.documentShare)
+            // Events go on until the histories and answers fill their own part, the documents kept as they were.
+            let writer = try client.createSession(app: "navigation")
+            let (refusal, applied) = try Self.fill(client, writer)
+            expectProblem(refusal, status: 503, code: "memory_limit")
+            #expect(applied > 40)
+            #expect(memory.recordBytes >= memory.recordLimit)
+            #expect(readers.compactMap(document) == kept)
         }
     }
 

@@ -59,9 +59,9 @@ extension SessionService {
             return response
         }
         var response = HTTPResponse.json(SessionCore.historyJSON(history))
-        // Kept only while there is room for it: reads alone must not take the server to the memory limit (where
-        // every event is refused until sessions go); without room each read writes its own and lets it go.
-        guard heldMemory.hasRoom(for: response.body.count),
+        // Kept only while the documents' share of the memory limit has room for it (they never take an event's
+        // room: `HeldMemory`); without room each read writes its own and lets it go.
+        guard heldMemory.hasRoom(forDocument: response.body.count),
               let made = PreparedResponse(headers: response.headers, body: response.body) else {
             return response
         }
@@ -120,9 +120,9 @@ extension SessionService {
                 // and that memory is what the limit bounds.
                 guard event.namesScreenAlreadyGone(from: core.runtime.window) else {
                     if atEventLimit { throw .eventLimit(core.eventLimit) }
-                    throw .memoryLimit(heldMemory.limit, retryAfter: retryAfterSeconds)
+                    throw .memoryLimit(heldMemory.recordLimit, retryAfter: retryAfterSeconds)
                 }
-                if key != nil, memoryFull { throw .memoryLimit(heldMemory.limit, retryAfter: retryAfterSeconds) }
+                if key != nil, memoryFull { throw .memoryLimit(heldMemory.recordLimit, retryAfter: retryAfterSeconds) }
                 changed = false
             } else {
                 let divergences = core.replayDivergences

@@ -781,7 +781,7 @@ enum OpenAPIDocument {
             }
           },
           "MemoryLimit": {
-            "description": "`memory_limit`: the sessions hold the server's maximum of histories, remembered answers and history documents (`--max-held-bytes`); every event is refused until sessions are deleted or expire (with `Retry-After`), since whether one would add to a history is only known by applying it. A swipe of a screen already gone, a no-op, still answers 200 unless it brings a new `Idempotency-Key` (whose answer would have to be remembered).",
+            "description": "`memory_limit`: the sessions' histories and remembered answers fill their part of `--max-held-bytes` (seven eighths: history documents, which a read writes again when none is kept, have the last eighth to themselves and never refuse an event); every event is refused until sessions are deleted or expire (with `Retry-After`), since whether one would add to a history is only known by applying it. A swipe of a screen already gone, a no-op, still answers 200 unless it brings a new `Idempotency-Key` (whose answer would have to be remembered).",
             "headers": {"Retry-After": {"$ref": "#/components/headers/RetryAfter"}},
             "content": {
               "application/problem+json": {

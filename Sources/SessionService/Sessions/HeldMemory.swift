@@ -6,29 +6,51 @@ import Synchronization
 /// Per-session limits alone cannot keep these within the machine: 100,000 sessions at 100,000 events each
 /// would need hundreds of gigabytes. At the limit, events are refused (503 `memory_limit`) until sessions are
 /// deleted or expire.
+///
+/// History documents are a cache: a read that finds none writes it again. So they have a share of the limit of
+/// their own, and never take room an event needs: reads alone cannot bring the server to refuse events.
 package final class HeldMemory: Sendable {
-    /// The most bytes held before events are refused.
+    /// The most bytes held in all.
     package let limit: Int
-    private let used = Atomic<Int>(0)
+    /// The part of `limit` that prepared history documents may hold (an eighth).
+    package let documentShare: Int
+    /// Bytes of histories and remembered answers.
+    private let records = Atomic<Int>(0)
+    /// Bytes of prepared history documents.
+    private let documents = Atomic<Int>(0)
 
     package init(limit: Int) {
         self.limit = limit
+        documentShare = limit / 8
     }
 
-    /// Bytes held now.
-    package var bytes: Int { used.load(ordering: .relaxed) }
+    /// The most bytes of histories and remembered answers before events are refused: the limit less the
+    /// documents' share.
+    package var recordLimit: Int { limit - documentShare }
 
-    /// Whether the sessions hold the limit or more. (Checked before an event is applied, not reserved: with
-    /// several threads the total may pass the limit by a few events' worth.)
-    package var isFull: Bool { bytes >= limit }
+    /// Bytes held now, documents included.
+    package var bytes: Int { recordBytes + documentBytes }
+    /// Bytes of histories and remembered answers held now.
+    package var recordBytes: Int { records.load(ordering: .relaxed) }
+    /// Bytes of prepared history documents held now.
+    package var documentBytes: Int { documents.load(ordering: .relaxed) }
 
-    /// Whether `bytes` more would still be within the limit.
-    package func hasRoom(for bytes: Int) -> Bool {
-        self.bytes <= limit - bytes
+    /// Whether the histories and remembered answers fill their part of the limit. (Checked before an event is
+    /// applied, not reserved: with several threads the total may pass the limit by a few events' worth.)
+    package var isFull: Bool { recordBytes >= recordLimit }
+
+    /// Whether a history document of `bytes` more would still fit in the documents' share.
+    package func hasRoom(forDocument bytes: Int) -> Bool {
+        documentBytes <= documentShare - bytes
     }
 
-    /// Counts `delta` bytes more (or fewer, when negative).
+    /// Counts `delta` bytes more (or fewer, when negative) of histories and remembered answers.
     func change(by delta: Int) {
-        used.wrappingAdd(delta, ordering: .relaxed)
+        records.wrappingAdd(delta, ordering: .relaxed)
+    }
+
+    /// Counts `delta` bytes more (or fewer) of prepared history documents.
+    func changeDocuments(by delta: Int) {
+        documents.wrappingAdd(delta, ordering: .relaxed)
     }
 }

@@ -129,8 +129,8 @@ package final class SessionCore {
         guard !isClosed else { return }
         isClosed = true
         preparedState = nil
-        preparedHistory = nil
         // Given back now: the session has left the store, and what it holds goes with its last request.
+        if preparedHistory != nil { dropPreparedHistory() }
         hold(-heldBytes)
         runtime.tearDown()
         watchers.end(reason)
@@ -141,11 +141,14 @@ package final class SessionCore {
         guard !isClosed, prepared.version == version else { return }
         if preparedHistory != nil { dropPreparedHistory() }
         preparedHistory = prepared
-        hold(prepared.heldBytes)
+        heldBytes += prepared.heldBytes
+        heldMemory?.changeDocuments(by: prepared.heldBytes)
     }
 
     private func dropPreparedHistory() {
-        hold(-(preparedHistory?.heldBytes ?? 0))
+        let bytes = preparedHistory?.heldBytes ?? 0
+        heldBytes -= bytes
+        heldMemory?.changeDocuments(by: -bytes)
         preparedHistory = nil
     }
 
@@ -156,7 +159,8 @@ package final class SessionCore {
         hold(idempotency.heldBytes - before)
     }
 
-    /// Counts `delta` bytes more (or fewer) as held by this session and by the server.
+    /// Counts `delta` bytes more (or fewer) of history or remembered answers as held by this session and by the
+    /// server. (A prepared history document counts in the documents' share: `keep`, `dropPreparedHistory`.)
     private func hold(_ delta: Int) {
         heldBytes += delta
         heldMemory?.change(by: delta)
