@@ -168,18 +168,27 @@ public final class HTTPServer: Sendable {
         // nothing has been in flight for a quiet moment, so such a request is read and answered (with
         // `Connection: close`) before MHD_stop_daemon closes its connection.
         let quietPeriod = min(Duration.milliseconds(150), gracePeriod)
+        // Closed streams send their last event and finish at once, unless their client stopped reading: those
+        // get a second, not the whole grace period meant for requests being handled.
+        let streamDeadline = ContinuousClock.now + min(Duration.seconds(1), gracePeriod)
         var quietSince = ContinuousClock.now
         while ContinuousClock.now < deadline {
-            if context.inFlight.total > 0 {
+            let streams = context.streamsInFlight.load(ordering: .relaxed)
+            let waitedFor = context.inFlight.total - (ContinuousClock.now < streamDeadline ? 0 : streams)
+            if waitedFor > 0 {
                 quietSince = ContinuousClock.now
             } else if ContinuousClock.now - quietSince >= quietPeriod {
                 break
             }
             usleep(2_000)
         }
-        let unfinished = context.inFlight.total
+        let streams = context.streamsInFlight.load(ordering: .relaxed)
+        let unfinished = context.inFlight.total - streams
         if unfinished > 0 {
             log(.notice, "stopping with \(unfinished) request(s) still in flight after the grace period; those not being handled yet are dropped")
+        }
+        if streams > 0 {
+            log(.notice, "stopping with \(streams) stream(s) whose clients stopped reading; they are closed with what they did not read")
         }
         // MHD_stop_daemon lets each worker finish its round, handling every request it has read: once the drain
         // is over, only the handlers already running get to finish. A request that comes in that last round is

@@ -51,6 +51,7 @@ enum MHDCallbacks {
         let state = Unmanaged<RequestState>.fromOpaque(raw).takeRetainedValue()
         if state.counted {
             context.inFlight.add(-1)
+            if state.streamed { context.streamsInFlight.subtract(1, ordering: .relaxed) }
             if let connection { context.connections.markBusy(cmhd_connection_socket(connection), false) }
         }
         if let hook = context.onRequestCompleted, state.phase != .created, state.started != 0 {

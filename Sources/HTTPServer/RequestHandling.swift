@@ -94,6 +94,7 @@ enum RequestHandling {
             state.status = response.status
             state.logTag = response.logTag
             state.streamed = response.stream != nil
+            if state.streamed { context.streamsInFlight.add(1, ordering: .relaxed) }
             return queue(response, on: connection, context: context, head: state.method == .HEAD)
 
         case .answered:

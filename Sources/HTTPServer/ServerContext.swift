@@ -20,6 +20,9 @@ final class ServerContext: Sendable {
     let requestStates: LiveCount
     /// Requests between their first access-handler call and NOTIFY_COMPLETED.
     let inFlight = StripedCounter()
+    /// Of `inFlight`, those answered with a stream: a stream never finishes by itself, and one whose client
+    /// stopped reading does not finish when it is closed either, so a stop waits for these only a little.
+    let streamsInFlight = Atomic<Int>(0)
     /// Connections handed to MHD and not yet closed: `AcceptLoop` adds one before MHD_add_connection (and
     /// takes it back when MHD refuses), MHD's NOTIFY_CONNECTION callback takes it back at close.
     let connections: OpenConnections

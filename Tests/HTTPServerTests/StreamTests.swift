@@ -163,6 +163,40 @@ extension HTTPServerTests {
             #expect(streams.all.allSatisfy { !$0.isOpen })
         }
 
+        /// A closed stream sends its last bytes and finishes at once, unless its client stopped reading: then
+        /// those bytes never go, and the stop waited the whole grace period meant for requests being handled.
+        @Test func stopWaitsOnlyAMomentForAStreamWhoseClientStoppedReading() throws {
+            // Skipping ahead, as the event streams do: the stream does not fail however far behind its client is.
+            let streams = StreamCollector(overflow: .keepLatest)
+            var configuration = ServerConfiguration(port: 0, threads: 1, idleTimeout: 30)
+            configuration.streamHeartbeatInterval = .seconds(60)
+            let log = LogSink()
+            let server = HTTPServer(configuration: configuration, router: streams.router(), log: log.closure)
+            try server.start()
+            // A small window: the server's socket cannot take much either, so the stream's bytes wait in it.
+            let stuck = try StreamClient(port: server.port, receiveBuffer: 1024)
+            #expect(try stuck.open("/stream").status == 200)
+            let stream = try #require(streams.wait(for: 1).first)
+            // For a second, far more than the sockets between them hold (the kernel takes up to a few MB): the
+            // client reads none of it.
+            let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 16)
+            let sending = ContinuousClock.now
+            while ContinuousClock.now - sending < .seconds(1) {
+                _ = stream.send(chunk)
+                usleep(1_000)
+            }
+            let reading = try StreamClient.watching(port: server.port)
+
+            let started = ContinuousClock.now
+            server.stop(gracePeriod: .seconds(10))
+            let elapsed = ContinuousClock.now - started
+
+            #expect(elapsed < .seconds(5), "stop took \(elapsed) (the grace period is 10 s)")
+            #expect(try reading.readToEnd() == "")
+            #expect(log.all.contains("stopping with 1 stream(s) whose clients stopped reading; they are closed with what they did not read"))
+            #expect(!log.all.contains { $0.contains("request(s) still in flight") })
+        }
+
         @Test func thousandIdleStreamsCostNoCPU() throws {
             let streams = StreamCollector()
             let threadsBefore = ServerThreads.ids()
@@ -209,13 +243,19 @@ extension HTTPServerTests {
 /// Serves `GET /stream` (sends "hello\n" at once, heartbeat ":beat\n") and keeps every stream it made.
 final class StreamCollector: Sendable {
     private let streams = Lock<[StreamBody]>([])
+    /// What the streams made do with a client that falls behind.
+    private let overflow: StreamBody.Overflow
+
+    init(overflow: StreamBody.Overflow = .fail) {
+        self.overflow = overflow
+    }
 
     var all: [StreamBody] { streams.withLock { $0 } }
 
     func router() -> HTTPRouter {
         let router = standardRouter()
         router.add(.GET, "/stream") { [self] _ in
-            let stream = StreamBody(heartbeat: Array(":beat\n".utf8))
+            let stream = StreamBody(heartbeat: Array(":beat\n".utf8), overflow: overflow)
             stream.send(Array("hello\n".utf8))
             streams.withLock { $0.append(stream) }
             return .stream(stream, headers: [("Content-Type", "text/plain")])
@@ -277,8 +317,8 @@ final class StreamClient {
 
     private var fd: Int32, buffer: [UInt8] = [], body: [UInt8] = [], ended = false
 
-    init(port: UInt16, timeout: Int = 5) throws {
-        let result = LoopbackSocket.connect(port: port, timeout: Double(timeout))
+    init(port: UInt16, timeout: Int = 5, receiveBuffer: Int32? = nil) throws {
+        let result = LoopbackSocket.connect(port: port, timeout: Double(timeout), receiveBuffer: receiveBuffer)
         guard result.fd >= 0 else { throw ClientError("connect failed: errno \(result.errno)") }
         fd = result.fd
     }
