@@ -22,12 +22,16 @@ public final class NavigationController: ViewController {
         contain(rootViewController)
     }
 
-    /// Pushes a controller onto the stack.
+    /// Pushes a controller onto the stack. The one it covers is told it disappeared (not moving from its parent),
+    /// between the new one's willMove and didMove, as UIKit tells it when the push's transition ends.
     ///
     /// - Throws: `pushingNavigationController`, `alreadyOnStack`, or `alreadyInHierarchy` when it lives elsewhere.
     public func push(_ controller: ViewController, animated: Bool) throws(ViewHierarchyError) {
         try validateNew(controller)
-        contain(controller)
+        let covered = topViewController
+        addChild(controller)
+        covered?.viewDidDisappear(animated)
+        controller.didMove(toParent: self)
         lastTransition = Transition(kind: .push, animated: animated)
     }
 
@@ -83,6 +87,10 @@ public final class NavigationController: ViewController {
             } else {
                 contain(controller)
             }
+        }
+        // The old top, kept but covered now, left the screen as from a push over it.
+        if let top, top !== children.last, kept.contains(ObjectIdentifier(top)), top.parent === self {
+            top.viewDidDisappear(animated)
         }
         lastTransition = Transition(kind: .setViewControllers, animated: animated)
     }

@@ -22,7 +22,7 @@ struct DisappearanceTests {
         #expect(detail.isBeingDismissed == false)
     }
 
-    @Test("a pop of several screens: only the top one disappears; the covered ones are moved out, as UIKit does")
+    @Test("a pop of several screens: only the top one disappears then; the covered ones disappeared when covered, as in UIKit")
     func popOfSeveralScreens() throws {
         let log = CallLog()
         let nav = try NavigationController(rootViewController: ViewController(screenName: "Home"))
@@ -35,7 +35,8 @@ struct DisappearanceTests {
 
         #expect(popped.map(\.screenName) == ["B", "A"])
         #expect(log.entries == [
-            "A.willMove(Home)", "A.didMove(Home)", "B.willMove(Home)", "B.didMove(Home)",
+            "A.willMove(Home)", "A.didMove(Home)",
+            "B.willMove(Home)", "A.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)", "B.didMove(Home)",
             "B.willMove(nil)",
             "B.viewDidDisappear(animated: true, movingFromParent: true, beingDismissed: false)",
             "B.didMove(nil)",

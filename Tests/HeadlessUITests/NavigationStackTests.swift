@@ -112,9 +112,29 @@ struct NavigationStackTests {
         #expect(nav.stackNames == ["Kept", "Added"])
         #expect(kept.parent === nav && added.parent === nav)
         #expect(home.parent == nil)
-        // Home was covered by Kept, so off screen already: no second disappearance.
-        #expect(home.calls == ["willMove(Home)", "didMove(Home)", "willMove(nil)", "didMove(nil)"])
+        // Home disappeared when Kept covered it: it is only moved out now.
+        #expect(home.calls == [
+            "willMove(Home)", "didMove(Home)", "viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: false)",
+            "willMove(nil)", "didMove(nil)",
+        ])
         #expect(nav.lastTransition == Transition(kind: .setViewControllers, animated: false))
+    }
+
+    @Test("setViewControllers that keeps the old top under a new one: it disappears, not moving from its parent")
+    func setViewControllersCoveringTheTop() throws {
+        let nav = try NavigationController(rootViewController: ViewController(screenName: "Home"))
+        nav.screenName = "Nav"
+        let top = RecordingViewController("Top")
+        try nav.push(top, animated: false)
+        let added = RecordingViewController("Added")
+
+        try nav.setViewControllers([nav.viewControllers[0], top, added], animated: true)
+
+        #expect(nav.stackNames == ["Home", "Top", "Added"])
+        #expect(top.calls == [
+            "willMove(Nav)", "didMove(Nav)", "viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)",
+        ])
+        #expect(added.calls == ["willMove(Nav)", "didMove(Nav)"])
     }
 
     @Test("setViewControllers that removes the top: the top disappears moving from its parent, the covered one only moves out")
@@ -131,7 +151,9 @@ struct NavigationStackTests {
 
         #expect(nav.stackNames == ["Home"])
         #expect(log.entries == [
-            "Covered.willMove(Nav)", "Covered.didMove(Nav)", "Top.willMove(Nav)", "Top.didMove(Nav)",
+            "Covered.willMove(Nav)", "Covered.didMove(Nav)",
+            "Top.willMove(Nav)", "Covered.viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: false)",
+            "Top.didMove(Nav)",
             "Top.willMove(nil)",
             "Top.viewDidDisappear(animated: true, movingFromParent: true, beingDismissed: false)",
             "Top.didMove(nil)",
@@ -157,7 +179,10 @@ struct NavigationStackTests {
             "willMove(A)", "didMove(A)", "willMove(nil)",
             "viewDidDisappear(animated: true, movingFromParent: true, beingDismissed: false)", "didMove(nil)",
         ])
-        #expect(b.calls == ["willMove(A)", "didMove(A)", "willMove(nil)", "didMove(nil)"])
+        #expect(b.calls == [
+            "willMove(A)", "didMove(A)", "viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: false)",
+            "willMove(nil)", "didMove(nil)",
+        ])
     }
 
     @Test("the navigation bar hidden flag is kept and does not touch the stack")
