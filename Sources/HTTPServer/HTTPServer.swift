@@ -182,8 +182,10 @@ public final class HTTPServer: Sendable {
             }
             usleep(2_000)
         }
-        let streams = context.streamsInFlight.load(ordering: .relaxed)
-        let unfinished = context.inFlight.total - streams
+        // A completion between the two reads may count a stream that just finished: bounded, never negative.
+        let total = context.inFlight.total
+        let streams = min(context.streamsInFlight.load(ordering: .relaxed), total)
+        let unfinished = total - streams
         if unfinished > 0 {
             log(.notice, "stopping with \(unfinished) request(s) still in flight after the grace period; those not being handled yet are dropped")
         }

@@ -294,7 +294,7 @@ enum OpenAPIDocument {
               "404": {"$ref": "#/components/responses/SessionNotFound"},
               "405": {"$ref": "#/components/responses/MethodNotAllowed"},
               "409": {
-                "description": "`event_not_handled`: no RIB on screen handles the event now. `invalid_navigation`: the move itself is invalid (pop the root of a stack, dismiss with nothing presented, push a screen already on the stack, present while already presenting or from a screen in no window, push a navigation controller). `event_limit`: the session has applied its maximum number of events (`--max-events`); start a new session.",
+                "description": "`event_not_handled`: no RIB on screen handles the event now. `invalid_navigation`: the move itself is invalid (pop the root of a stack, dismiss with nothing presented, push a screen already on the stack, present while already presenting or from a screen in no window, push a navigation controller, swipe down a full-screen modal or a sheet another covers). `event_limit`: the session has applied its maximum number of events (`--max-events`); start a new session.",
                 "content": {
                   "application/problem+json": {
                     "schema": {
