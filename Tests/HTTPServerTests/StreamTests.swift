@@ -165,12 +165,13 @@ extension HTTPServerTests {
 
         /// A closed stream sends its last bytes and finishes at once, unless its client stopped reading: then
         /// those bytes never go, and the stop waited the whole grace period meant for requests being handled.
-        @Test func stopWaitsOnlyAMomentForAStreamWhoseClientStoppedReading() throws {
+        /// A running server (one thread) with one stream whose client reads nothing, its bytes backed up in the
+        /// server; the client is returned to keep its connection open.
+        private func serverWithAStuckStream(log: LogSink) throws -> (HTTPServer, StreamClient) {
             // Skipping ahead, as the event streams do: the stream does not fail however far behind its client is.
             let streams = StreamCollector(overflow: .keepLatest)
             var configuration = ServerConfiguration(port: 0, threads: 1, idleTimeout: 30)
             configuration.streamHeartbeatInterval = .seconds(60)
-            let log = LogSink()
             let server = HTTPServer(configuration: configuration, router: streams.router(), log: log.closure)
             try server.start()
             // A small window: the server's socket cannot take much either, so the stream's bytes wait in it.
@@ -185,6 +186,12 @@ extension HTTPServerTests {
                 _ = stream.send(chunk)
                 usleep(1_000)
             }
+            return (server, stuck)
+        }
+
+        @Test func stopWaitsOnlyAMomentForAStreamWhoseClientStoppedReading() throws {
+            let log = LogSink()
+            let (server, stuck) = try serverWithAStuckStream(log: log)
             let reading = try StreamClient.watching(port: server.port)
 
             let started = ContinuousClock.now
@@ -195,6 +202,31 @@ extension HTTPServerTests {
             #expect(try reading.readToEnd() == "")
             #expect(log.all.contains("stopping with 1 stream(s) whose clients stopped reading; they are closed with what they did not read"))
             #expect(!log.all.contains { $0.contains("request(s) still in flight") })
+            stuck.close()
+        }
+
+        /// The second a stuck stream gets does not cut short the wait for a request still being received.
+        @Test func stopWithAStuckStreamStillWaitsForARequestInFlight() throws {
+            let log = LogSink()
+            let (server, stuck) = try serverWithAStuckStream(log: log)
+            let slow = try RawClient(port: server.port)
+            try slow.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\n")
+            #expect(waitUntil { server.inFlightRequests == 2 })
+
+            let stopped = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                server.stop(gracePeriod: .seconds(10))
+                stopped.signal()
+            }
+            usleep(2_000_000)
+            try slow.send("hello")
+            let response = try slow.readResponse()
+            stopped.wait()
+
+            #expect(response.status == 200 && response.bodyText == "hello")
+            #expect(log.all.contains("stopping with 1 stream(s) whose clients stopped reading; they are closed with what they did not read"))
+            #expect(!log.all.contains { $0.contains("request(s) still in flight") })
+            stuck.close()
         }
 
         @Test func thousandIdleStreamsCostNoCPU() throws {
