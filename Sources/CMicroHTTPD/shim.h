@@ -242,13 +242,16 @@ enum cmhd_request_head {
     /// Flag: more than one Content-Type line. It is a single value (RFC 9110 §8.3); MHD hands on the first,
     /// where something in front of the server may have read another.
     CMHD_REPEATED_CONTENT_TYPE = 8,
-    /// Flag: a header name that is not a token (RFC 9110 §5.1). MHD 0.9.75 also appends a folded line (obs-fold:
-    /// one that starts with a space or a tab) to the name before it, without its whitespace, so `If-Match: "9"`
-    /// with a second line `"9"` reaches the server as a header `If-Match"9"`, and no If-Match at all; RFC 9112
-    /// §5.2 has such a line rejected or unfolded. Every entity-tag has a quote, so a folded tag list is caught
-    /// here. A fold of token characters alone (` 33`) makes a longer token: caught by where MHD leaves the name
-    /// (`cmhd_value_follows_name`), and for the headers the server reads by the name too (`cmhd_is_extended_name`).
-    /// Refused with 400, and the connection closed (a folded length would frame the body too).
+    /// Flag: a header block the server cannot trust field by field. MHD 0.9.75 stores each field as pointers into
+    /// its read buffer, and the fields it reports must tile the head exactly (`cmhd_head_walk`); where they do
+    /// not, MHD read the lines otherwise than they were sent:
+    /// - a folded line (obs-fold: one that starts with a space or a tab) is appended to the name before it, so
+    ///   `Content-Lengt: 15` then ` h` reaches the server as a `Content-Length` of 15 (RFC 9112 §5.2 has such a
+    ///   line rejected or unfolded), and a folded If-Match is no If-Match at all;
+    /// - a line that starts with `:` or a NUL ends the head, so the lines after it are read as the body;
+    /// - a NUL in a value ends it there, and what follows is lost.
+    /// Also a name that is not a token (RFC 9110 §5.1), and a control character in a value (a bare CR, which
+    /// RFC 9112 §2.2 has rejected). Refused with 400, and the connection closed (the framing is in doubt).
     CMHD_MALFORMED_FIELD = 16,
     /// Flag: a request past HTTP/1.0 without a Host header (RFC 9112 §3.2: answered 400). MHD's strict mode
     /// checks this itself, but answers with its status line and headers sent twice (0.9.75), so the server
@@ -268,6 +271,8 @@ struct cmhd_head_scan {
     int expects_continue;
     int content_types;
     int malformed_field;
+    /// Where the next field's name must start in MHD's read buffer (`cmhd_head_walk`).
+    const char *cursor;
     int hosts;
     const char *host;
     size_t host_size;
@@ -280,32 +285,6 @@ static inline int cmhd_is_tchar(unsigned char c) {
     case '!': case '#': case '$': case '%': case '&': case '\'': case '*': case '+':
     case '-': case '.': case '^': case '_': case '`': case '|': case '~':
         return 1;
-    default:
-        return 0;
-    }
-}
-
-// Whether `name` (of `size` bytes) is `known` (of `length`) with more after it, in any case.
-static inline int cmhd_extends(const char *name, size_t size, const char *known, size_t length) {
-    return size > length && strncasecmp(name, known, length) == 0;
-}
-
-// Whether `name` is one the server reads, with more after it: what MHD 0.9.75 makes of such a header when a
-// folded line of token characters alone follows it (`Content-Length:` then ` 33` reaches the server as a
-// header `Content-Length33`, and no Content-Length). No real header extends these names.
-static inline int cmhd_is_extended_name(const char *name, size_t size) {
-    // By first letter and length first: every header of every request passes here.
-    switch (name[0] | 0x20) {
-    case 'c':
-        return cmhd_extends(name, size, "Content-Length", 14) || cmhd_extends(name, size, "Content-Type", 12)
-            || cmhd_extends(name, size, "Content-Encoding", 16);
-    case 't':
-        return cmhd_extends(name, size, "Transfer-Encoding", 17);
-    case 'i':
-        return cmhd_extends(name, size, "If-Match", 8) || cmhd_extends(name, size, "If-None-Match", 13)
-            || cmhd_extends(name, size, "Idempotency-Key", 15);
-    case 'l':
-        return cmhd_extends(name, size, "Last-Event-ID", 13);
     default:
         return 0;
     }
@@ -328,18 +307,33 @@ static inline int cmhd_is_chunked(const char *value, size_t value_size) {
     return value != NULL && value_size == 7 && strncasecmp(value, "chunked", 7) == 0;
 }
 
-// Whether a header's value sits where MHD 0.9.75 leaves an unfolded line in its read buffer: right after the name,
-// past the NUL it wrote over the colon and the whitespace it skipped. To append a folded line, MHD copies the name
-// elsewhere in the connection's memory pool with the fold added (`process_broken_line`), and the value no longer
-// follows it. Both live in that one pool, so the bytes between them, when the value comes after, can be read.
-static inline int cmhd_value_follows_name(const char *key, size_t key_size, const char *value) {
-    if (value == NULL || key[key_size] != '\0') return 0;
-    const char *cursor = key + key_size + 1;
-    if (value < cursor || value - cursor > 65536) return 0;
-    for (; cursor < value; cursor++) {
-        if (*cursor != ' ' && *cursor != '\t') return 0;
+// The head as MHD 0.9.75 leaves it in its read buffer, from the request line's first byte on: each line's CRLF
+// replaced with two NULs (a bare LF with one), and each field line `name:` OWS `value` with a NUL over the colon. The fields
+// it reports point into those lines, in order, so each must start where the line before it ended and the blank
+// line must end the head; `cursor` walks along. Every line must end with CRLF, two NULs: a bare LF, which RFC
+// 9112 §2.2 lets a server refuse, would leave one NUL, and a NUL the client sent at a line's start (which MHD
+// takes for the blank line) could then pass for the second.
+static inline const char *cmhd_after_line_end(const char *end) {
+    return end[0] == '\0' && end[1] == '\0' ? end + 2 : NULL;
+}
+
+// Whether the field `key: value` is the next line of the head at `*cursor`, whole; moves `*cursor` past it.
+static inline int cmhd_head_walk(const char **cursor, const char *key, size_t key_size, const char *value,
+                                 size_t value_size) {
+    if (*cursor == NULL || key != *cursor || value == NULL || key[key_size] != '\0') return 0;
+    const char *at = key + key_size + 1;
+    // Only whitespace between the colon and the value (so the value is this line's, not one moved elsewhere).
+    if (value < at || value - at > 65536) return 0;
+    for (; at < value; at++) {
+        if (*at != ' ' && *at != '\t') return 0;
     }
-    return 1;
+    // No control character but a tab in the value (a NUL would have ended it short of its line).
+    for (size_t i = 0; i < value_size; i++) {
+        unsigned char c = (unsigned char)value[i];
+        if ((c < 0x20 && c != '\t') || c == 0x7F) return 0;
+    }
+    *cursor = cmhd_after_line_end(value + value_size);
+    return *cursor != NULL;
 }
 
 static inline enum MHD_Result cmhd_head_iterator(void *cls, enum MHD_ValueKind kind, const char *key,
@@ -347,7 +341,8 @@ static inline enum MHD_Result cmhd_head_iterator(void *cls, enum MHD_ValueKind k
     (void)kind;
     struct cmhd_head_scan *scan = (struct cmhd_head_scan *)cls;
     if (key == NULL) return MHD_YES;
-    if (!cmhd_is_token(key, key_size) || cmhd_is_extended_name(key, key_size) || !cmhd_value_follows_name(key, key_size, value)) {
+    if (!scan->malformed_field
+        && (!cmhd_is_token(key, key_size) || !cmhd_head_walk(&scan->cursor, key, key_size, value, value_size))) {
         scan->malformed_field = 1;
     }
     if (strcasecmp(key, "Content-Length") == 0) {
@@ -399,10 +394,20 @@ static inline int cmhd_is_nonzero_length(const char *value) {
 /// The request's body framing (`CMHD_FRAMING_*`, under `CMHD_FRAMING_MASK`), plus the flags above;
 /// `declared_length` gets the first Content-Length (`cmhd_parse_length`: 0 without one), `host` and `host_size`
 /// the first Host value (NULL without one). `version` is the request line's, as MHD hands it to the access handler.
-static inline int cmhd_request_head(struct MHD_Connection *connection, const char *version,
+static inline int cmhd_request_head(struct MHD_Connection *connection, const char *method, const char *version,
                                     unsigned long long *declared_length, const char **host, size_t *host_size) {
-    struct cmhd_head_scan scan = { NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL, 0 };
+    struct cmhd_head_scan scan = { NULL, 0, 0, 0, 0, 0, 0, 0, 0, NULL, 0, NULL, 0 };
+    // The request line ends after its version; the head, `header_size` bytes from the method's first byte on.
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    scan.cursor = version != NULL ? cmhd_after_line_end(version + strlen(version)) : NULL;
     MHD_get_connection_values_n(connection, MHD_HEADER_KIND, cmhd_head_iterator, &scan);
+    if (!scan.malformed_field) {
+        const char *end = method != NULL && info != NULL ? method + info->header_size : NULL;
+        // Then the blank line, and nothing after it in the head.
+        if (scan.cursor == NULL || end == NULL || scan.cursor + 2 != end || scan.cursor[0] != '\0' || scan.cursor[1] != '\0') {
+            scan.malformed_field = 1;
+        }
+    }
     int announces_body = scan.has_coding || cmhd_is_nonzero_length(scan.first_length);
     // MHD takes HTTP/1.0 and any later HTTP/1.x, the latter as 1.1.
     int http10 = version != NULL && strcasecmp(version, "HTTP/1.0") == 0;

@@ -38,7 +38,7 @@ enum RequestHandling {
             state.method = HTTPMethod(cString: method)
             var host: UnsafePointer<CChar>?
             var hostSize = 0
-            let head = cmhd_request_head(connection, version, &state.declaredLength, &host, &hostSize)
+            let head = cmhd_request_head(connection, method, version, &state.declaredLength, &host, &hostSize)
             if let detail = untrustedHead(head) {
                 return answerAtOnce(untrustedFraming(detail), for: state, on: connection, context: context)
             }
@@ -107,7 +107,7 @@ enum RequestHandling {
     /// and its connection closed, which is what a response queued before the body means to MHD.
     private static func untrustedHead(_ head: Int32) -> String? {
         if head & Int32(CMHD_MALFORMED_FIELD.rawValue) != 0 {
-            return "A header name is not a token, or a header line is folded onto the one before it."
+            return "The request's head is malformed: a header name that is not a token, a line folded onto the one before it, a control character or NUL in a line, or a line that does not end with CRLF."
         }
         switch head & Int32(CMHD_FRAMING_MASK.rawValue) {
         case Int32(CMHD_FRAMING_UNREADABLE.rawValue):

@@ -65,8 +65,40 @@ extension HTTPServerTests {
                 try client.send("GET /hello HTTP/1.1\r\nHost: x\r\n\(field)\r\n\r\n")
                 let response = try client.readResponse()
                 #expect(response.status == 400)
-                #expect(response.json["detail"] as? String == "A header name is not a token, or a header line is folded onto the one before it.")
+                #expect(response.json["detail"] as? String == "The request's head is malformed: a header name that is not a token, a line folded onto the one before it, a control character or NUL in a line, or a line that does not end with CRLF.")
                 #expect(client.waitForClose())
+            }
+        }
+
+        /// Lines microhttpd 0.9.75 reads otherwise than they were sent, so that the head's fields no longer tile
+        /// it: the lines after one that starts with `:` or a NUL were taken for the body (the rest of the real
+        /// body then read as a second request), a NUL in a value cut it short, a fold that ends where the read
+        /// buffer's allocation does was appended to the name in place, making `Content-Lengt` a `Content-Length`.
+        /// Each is refused with one answer, and the connection closed.
+        @Test(arguments: [
+            ("a line that starts with a colon", Array("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 63\r\n:x\r\nPad: ".utf8)
+                + Array(repeating: UInt8(ascii: "p"), count: 34) + Array("\r\n\r\n".utf8) + Array(repeating: UInt8(ascii: "q"), count: 20)
+                + Array("GET /hello?smuggled HTTP/1.1\r\nHost: a\r\n\r\n".utf8)),
+            ("a line that starts with a NUL", Array("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 63\r\n".utf8) + [0]
+                + Array("x\r\nPad: ".utf8) + Array(repeating: UInt8(ascii: "p"), count: 34) + Array("\r\n\r\n".utf8)
+                + Array(repeating: UInt8(ascii: "q"), count: 20) + Array("GET /hello?smuggled HTTP/1.1\r\nHost: a\r\n\r\n".utf8)),
+            ("a NUL in a value", Array("GET /hello HTTP/1.1\r\nHost: a".utf8) + [0] + Array("junk\r\n\r\n".utf8)),
+            ("a bare CR in a value", Array("GET /hello HTTP/1.1\r\nHost: a\r\nX-Note: a\rb\r\n\r\n".utf8)),
+            ("a bare LF ending a field", Array("GET /hello HTTP/1.1\r\nHost: a\nX-Note: b\r\n\r\n".utf8)),
+            ("a bare LF ending the request line", Array("GET /hello HTTP/1.1\nHost: a\r\n\r\n".utf8)),
+            // The fold line ends 16,381 bytes in: within the 16 bytes before the end of the read buffer's first
+            // 16 KiB (half the connection's 32 KiB), where microhttpd grows the name's block where it stands.
+            ("a fold grown in place into a Content-Length", Array("POST /echo HTTP/1.1\r\nHost: a\r\nP: ".utf8)
+                + Array(repeating: UInt8(ascii: "p"), count: 16_324) + Array("\r\nContent-Lengt: 5\r\n h\r\n\r\nhello".utf8)),
+        ] as [(String, [UInt8])])
+        func aHeadMicrohttpdReadsOtherwiseIsRefusedAndTheConnectionClosed(name: String, request: [UInt8]) throws {
+            try withServer { server in
+                let client = try RawClient(port: server.port)
+                try client.send(request)
+                let response = try client.readResponse()
+                #expect(response.status == 400, "\(name)")
+                #expect(response.json["code"] as? String == "bad_request", "\(name)")
+                #expect(client.waitForClose(), "\(name): a second answer or an open connection")
             }
         }
 

@@ -268,9 +268,10 @@ struct HostileGenerator {
         default: text = Array("POST \(events) HTTP/1.1\nHost: x\nContent-Type: application/json\nContent-Length: 2\n\n[]".utf8)  // bare LF
         }
         // Variants 7-12 and 17 are aimed at the witness's events: they must not succeed. The others may read,
-        // except 4 (no Host) and 16 (spaces in the target), which the server itself refuses with an answer.
+        // except 4 (no Host), 15 (a folded line), 16 (spaces in the target) and 17 (bare LFs), which the server
+        // itself refuses with an answer.
         let aimed = (7...12).contains(variant) || variant == 17
-        let answered = variant == 4 || variant == 16
+        let answered = [4, 15, 16, 17].contains(variant)
         var hostile = HostileCase(kind: "garbage request \(variant)", method: "GET", bytes: text, mode: .fresh,
                                   mustAnswer: answered, refused: aimed || answered)
         // HTTP/9.9: microhttpd itself answers 505 HTTP Version Not Supported (text/html) before any handler runs.
