@@ -273,6 +273,8 @@ struct cmhd_head_scan {
     int malformed_field;
     /// Where the next field's name must start in MHD's read buffer (`cmhd_head_walk`).
     const char *cursor;
+    /// Fields in the head.
+    size_t fields;
     int hosts;
     const char *host;
     size_t host_size;
@@ -341,6 +343,7 @@ static inline enum MHD_Result cmhd_head_iterator(void *cls, enum MHD_ValueKind k
     (void)kind;
     struct cmhd_head_scan *scan = (struct cmhd_head_scan *)cls;
     if (key == NULL) return MHD_YES;
+    scan->fields++;
     if (!scan->malformed_field
         && (!cmhd_is_token(key, key_size) || !cmhd_head_walk(&scan->cursor, key, key_size, value, value_size))) {
         scan->malformed_field = 1;
@@ -393,10 +396,13 @@ static inline int cmhd_is_nonzero_length(const char *value) {
 
 /// The request's body framing (`CMHD_FRAMING_*`, under `CMHD_FRAMING_MASK`), plus the flags above;
 /// `declared_length` gets the first Content-Length (`cmhd_parse_length`: 0 without one), `host` and `host_size`
-/// the first Host value (NULL without one). `version` is the request line's, as MHD hands it to the access handler.
+/// the first Host value (NULL without one), `head_cost` about what the head takes of the connection's memory pool
+/// (its bytes, and a record of a few dozen bytes per field). `version` is the request line's, as MHD hands it to the
+/// access handler.
 static inline int cmhd_request_head(struct MHD_Connection *connection, const char *method, const char *version,
-                                    unsigned long long *declared_length, const char **host, size_t *host_size) {
-    struct cmhd_head_scan scan = { NULL, 0, 0, 0, 0, 0, 0, 0, 0, NULL, 0, NULL, 0 };
+                                    unsigned long long *declared_length, const char **host, size_t *host_size,
+                                    size_t *head_cost) {
+    struct cmhd_head_scan scan = { NULL, 0, 0, 0, 0, 0, 0, 0, 0, NULL, 0, 0, NULL, 0 };
     // The request line ends after its version; the head, `header_size` bytes from the method's first byte on.
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
     scan.cursor = version != NULL ? cmhd_after_line_end(version + strlen(version)) : NULL;
@@ -414,6 +420,7 @@ static inline int cmhd_request_head(struct MHD_Connection *connection, const cha
     *declared_length = cmhd_parse_length(scan.first_length);
     *host = scan.host;
     *host_size = scan.host_size;
+    *head_cost = (info != NULL ? info->header_size : 0) + scan.fields * 64;
     int flags = (scan.expects_continue && !http10 && announces_body ? CMHD_EXPECTS_CONTINUE : 0)
         | (scan.content_types > 1 ? CMHD_REPEATED_CONTENT_TYPE : 0)
         | (scan.malformed_field ? CMHD_MALFORMED_FIELD : 0)

@@ -100,7 +100,7 @@ public final class HTTPServer: Sendable {
             routes: router.compile(), maxBodySize: configuration.maxBodySize,
             maxStreams: min(configuration.maxStreams, configuration.connectionLimit),
             connectionLimit: configuration.connectionLimit, perIPConnectionLimit: configuration.perIPConnectionLimit,
-            idleTimeout: configuration.idleTimeout,
+            connectionMemoryLimit: configuration.connectionMemoryLimit, idleTimeout: configuration.idleTimeout,
             heartbeatInterval: configuration.streamHeartbeatInterval, log: log,
             onRequestCompleted: onRequestCompleted, requestStates: requestStates)
         try state.withLock { (state: inout Lifecycle) throws(HTTPServerError) in

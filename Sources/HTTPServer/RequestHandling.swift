@@ -38,9 +38,17 @@ enum RequestHandling {
             state.method = HTTPMethod(cString: method)
             var host: UnsafePointer<CChar>?
             var hostSize = 0
-            let head = cmhd_request_head(connection, method, version, &state.declaredLength, &host, &hostSize)
+            var headCost = 0
+            let head = cmhd_request_head(connection, method, version, &state.declaredLength, &host, &hostSize, &headCost)
             if let detail = untrustedHead(head) {
                 return answerAtOnce(untrustedFraming(detail), for: state, on: connection, context: context)
+            }
+            // MHD builds the answer's head in what the request's head left of the connection's memory: with too
+            // little, the handler ran (an event applied) and MHD then closed the connection with no answer sent.
+            if headCost > context.headLimit {
+                return answerAtOnce(.problem(status: 431, code: "header_too_large", title: "Request Header Fields Too Large",
+                                             detail: "The request's head leaves too little of a connection's memory for an answer."),
+                                    for: state, on: connection, context: context)
             }
             // Refused when routed, unless the head or the route refuses it first (`admission`'s order).
             state.bodyTooLarge = state.declaredLength > UInt64(context.maxBodySize)

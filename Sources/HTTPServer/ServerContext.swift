@@ -14,6 +14,9 @@ final class ServerContext: Sendable {
     /// The largest declared body still read (and dropped) before a 413, so that the connection stays open:
     /// 1 MiB past the limit. A larger one is refused at once, and the connection closes.
     let drainLimit: UInt64
+    /// The most a request's head may take of a connection's memory (`cmhd_request_head`'s `head_cost`) and still
+    /// leave room for the answer's head: 2 KiB less than the connection's memory.
+    let headLimit: Int
     private let logLine: @Sendable (HTTPLogLevel, String) -> Void
     let onRequestCompleted: (@Sendable (HTTPRequestSummary) -> Void)?
     /// Per-request states alive (created at the request line, released at NOTIFY_COMPLETED).
@@ -48,6 +51,7 @@ final class ServerContext: Sendable {
 
     init(
         routes: RouteTable, maxBodySize: Int, maxStreams: Int, connectionLimit: Int, perIPConnectionLimit: Int,
+        connectionMemoryLimit: Int,
         idleTimeout: Int, heartbeatInterval: Duration,
         log: @escaping @Sendable (HTTPLogLevel, String) -> Void,
         onRequestCompleted: (@Sendable (HTTPRequestSummary) -> Void)?,
@@ -59,6 +63,7 @@ final class ServerContext: Sendable {
         // Saturating: a library user may set the body limit as high as Int.max.
         drainLimit = UInt64(maxBodySize).addingReportingOverflow(1 << 20).overflow ? .max : UInt64(maxBodySize) + (1 << 20)
         self.maxStreams = maxStreams
+        self.headLimit = connectionMemoryLimit - 2048
         self.connections = OpenConnections(limit: connectionLimit, limitPerAddress: perIPConnectionLimit)
         self.idleTimeout = UInt32(clamping: idleTimeout)
         let twoBeats = (heartbeatInterval * 2).components

@@ -1,4 +1,5 @@
 import HTTPServer
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -176,6 +177,45 @@ extension HTTPServerTests {
                 // MHD reports completion just after the last response leaves: give it a moment.
                 for _ in 0..<100 where server.inFlightRequests != 0 { usleep(10_000) }
                 #expect(server.inFlightRequests == 0)
+            }
+        }
+
+        /// microhttpd builds the answer's head in what the request's head left of the connection's memory. A head
+        /// that fit but left too little got its handler run (an event would have been applied) and then no answer:
+        /// microhttpd closed the connection. Such a head is refused before any handler runs, with a 431 where the
+        /// refusal still fits, and closed where not even that does.
+        @Test func aHeadThatLeavesNoRoomForTheAnswerIsRefusedBeforeItsHandlerRuns() throws {
+            let handled = Atomic<Int>(0)
+            let router = standardRouter()
+            router.add(.POST, "/count") { _ in
+                handled.add(1, ordering: .relaxed)
+                return HTTPResponse(status: 200, body: Array("counted".utf8))
+            }
+            /// A POST to /count with Host and 40 fields of `size` bytes of value (the first `extra` longer).
+            func request(_ size: Int, extra: Int = 0) -> String {
+                let fields = (0..<40).map { "X-\($0): " + String(repeating: "v", count: size + ($0 == 0 ? extra : 0)) + "\r\n" }
+                return "POST /count HTTP/1.1\r\nHost: a\r\n" + fields.joined() + "Content-Length: 0\r\n\r\n"
+            }
+            try withServer(router: router) { server in
+                // 29,163 bytes of head: refused, and the refusal fits.
+                let refusedClient = try RawClient(port: server.port)
+                try refusedClient.send(request(730))
+                let refused = try refusedClient.readResponse()
+                #expect(refused.status == 431)
+                #expect(refused.json["code"] as? String == "header_too_large")
+                #expect(refusedClient.waitForClose())
+                // 30,053 bytes, where microhttpd had run the handler and sent nothing: now not even the refusal
+                // fits, and the connection closes, but nothing was handled.
+                let crowded = try RawClient(port: server.port)
+                try crowded.send(request(742, extra: 10))
+                _ = try? crowded.readResponse()
+                #expect(crowded.waitForClose())
+                #expect(handled.load(ordering: .relaxed) == 0)
+                // A large head that leaves room is served.
+                let large = try RawClient(port: server.port)
+                try large.send(request(600))
+                #expect(try large.readResponse().bodyText == "counted")
+                #expect(handled.load(ordering: .relaxed) == 1)
             }
         }
 

@@ -822,8 +822,8 @@ enum OpenAPIDocument {
             }
           },
           "RequestHeaderFieldsTooLarge": {
-            "description": "microhttpd's own answer when the request headers do not fit in a connection's memory; no handler runs. Its body is HTML, sent without a `Content-Type` header.",
-            "content": {"text/html": {"schema": {"type": "string"}}}
+            "description": "microhttpd's own answer when the request headers do not fit in a connection's memory (an HTML body, sent without a `Content-Type` header), or the server's `header_too_large` problem when they fit but leave under 2 KiB of it for the answer. No handler runs; the connection is closed.",
+            "content": {"text/html": {"schema": {"type": "string"}}, "application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
           },
           "URITooLong": {
             "description": "microhttpd's own answer when the request line does not fit in a connection's memory; no handler runs. Its body is HTML, sent without a `Content-Type` header.",
