@@ -310,11 +310,11 @@ static inline int cmhd_is_chunked(const char *value, size_t value_size) {
 }
 
 // The head as MHD 0.9.75 leaves it in its read buffer, from the request line's first byte on: each line's CRLF
-// replaced with two NULs (a bare LF with one), and each field line `name:` OWS `value` with a NUL over the colon. The fields
-// it reports point into those lines, in order, so each must start where the line before it ended and the blank
-// line must end the head; `cursor` walks along. Every line must end with CRLF, two NULs: a bare LF, which RFC
-// 9112 §2.2 lets a server refuse, would leave one NUL, and a NUL the client sent at a line's start (which MHD
-// takes for the blank line) could then pass for the second.
+// replaced with two NULs (a bare LF with one), and each field line `name:` OWS `value` with a NUL over the colon.
+// The fields it reports point into those lines, in order, so each must start where the line before it ended and
+// the blank line must end the head; `cursor` walks along. Every line must end with CRLF, two NULs: a bare LF,
+// which RFC 9112 §2.2 lets a server refuse, would leave one NUL, and a NUL the client sent at a line's start
+// (which MHD takes for the blank line) could then pass for the second.
 static inline const char *cmhd_after_line_end(const char *end) {
     return end[0] == '\0' && end[1] == '\0' ? end + 2 : NULL;
 }
