@@ -8,6 +8,8 @@ public final class NavigationController: ViewController {
     /// The top of the stack.
     public var topViewController: ViewController? { children.last }
 
+    override var shownChildren: [ViewController] { children.last.map { [$0] } ?? [] }
+
     /// Creates an empty stack, as `UINavigationController()` does; the first push becomes its root.
     public init() {
         super.init(screenName: "NavigationController")
@@ -22,15 +24,16 @@ public final class NavigationController: ViewController {
         contain(rootViewController)
     }
 
-    /// Pushes a controller onto the stack. The one it covers is told it disappeared (not moving from its parent),
-    /// between the new one's willMove and didMove, as UIKit tells it when the push's transition ends.
+    /// Pushes a controller onto the stack. The one it covers (and what it shows) is told it disappeared, not moving
+    /// from its parent, between the new one's willMove and didMove, as UIKit tells it when the push's transition
+    /// ends.
     ///
     /// - Throws: `pushingNavigationController`, `alreadyOnStack`, or `alreadyInHierarchy` when it lives elsewhere.
     public func push(_ controller: ViewController, animated: Bool) throws(ViewHierarchyError) {
         try validateNew(controller)
         let covered = topViewController
         addChild(controller)
-        covered?.viewDidDisappear(animated)
+        covered?.disappearWithShownChildren(animated: animated)
         controller.didMove(toParent: self)
         lastTransition = Transition(kind: .push, animated: animated)
     }
@@ -90,7 +93,7 @@ public final class NavigationController: ViewController {
         }
         // The old top, kept but covered now, left the screen as from a push over it.
         if let top, top !== children.last, kept.contains(ObjectIdentifier(top)), top.parent === self {
-            top.viewDidDisappear(animated)
+            top.disappearWithShownChildren(animated: animated)
         }
         lastTransition = Transition(kind: .setViewControllers, animated: animated)
     }

@@ -139,7 +139,20 @@ open class ViewController {
         context.ownPresentation = controller
         controller.presenter = context
         context.lastTransition = Transition(kind: .present, animated: animated)
+        // A full-screen presentation takes the layer under it off the screen (a sheet leaves it showing).
+        if controller.modalPresentationStyle == .fullScreen { context.disappearWithShownChildren(animated: animated) }
         completion?()
+    }
+
+    /// The controllers a container shows of its children, which hear its appearance calls with it: all of them,
+    /// as UIKit forwards them by default (a navigation controller shows its top only).
+    var shownChildren: [ViewController] { children }
+
+    /// This controller left the screen without leaving its place (covered): it and what it shows hear
+    /// viewDidDisappear, neither moving from a parent nor being dismissed.
+    func disappearWithShownChildren(animated: Bool) {
+        viewDidDisappear(animated)
+        for child in shownChildren { child.disappearWithShownChildren(animated: animated) }
     }
 
     /// The controller that makes this one's presentations: the top of its containment (UIKit's presentation

@@ -44,6 +44,34 @@ struct DisappearanceTests {
         ])
     }
 
+    @Test("a full-screen modal covers the layer under it: its base and what it shows disappear; a sheet covers nothing")
+    func fullScreenCovers() throws {
+        let log = CallLog()
+        let container = RecordingViewController("Container", log: log)
+        let window = Window.showing(container)
+        let side = RecordingViewController("Side", log: log)
+        let nav = try NavigationController(rootViewController: RecordingViewController("Home", log: log))
+        let page = RecordingViewController("Page", log: log)
+        try nav.push(page, animated: false)
+        for child in [side, nav] as [ViewController] {
+            container.addChild(child)
+            child.didMove(toParent: container)
+        }
+        try container.present(RecordingViewController("Sheet"), animated: true)
+        try container.dismiss(animated: true)
+        log.clear()
+
+        try page.present(RecordingViewController("Cover"), animated: true, style: .fullScreen)
+
+        // The navigation controller shows its top only: Home, under Page, had disappeared already.
+        #expect(log.entries == [
+            "Container.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)",
+            "Side.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)",
+            "Page.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)",
+        ])
+        #expect(window.snapshot == [Layer(.root, ["Home", "Page"]), Layer(.fullScreen, ["Cover"])])
+    }
+
     @Test("during willMove(toParent: nil) of a pop, parent is still the navigation controller, as in UIKit")
     func parentStillSetDuringWillMoveToNil() throws {
         let nav = try NavigationController(rootViewController: ViewController(screenName: "Home"))

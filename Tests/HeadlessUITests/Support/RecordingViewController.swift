@@ -4,6 +4,7 @@ import HeadlessUI
 final class CallLog {
     private(set) var entries: [String] = []
     func record(_ entry: String) { entries.append(entry) }
+    func clear() { entries = [] }
 }
 
 /// A screen that records UIKit's callbacks the way a test subclass would.
