@@ -163,8 +163,6 @@ extension HTTPServerTests {
             #expect(streams.all.allSatisfy { !$0.isOpen })
         }
 
-        /// A closed stream sends its last bytes and finishes at once, unless its client stopped reading: then
-        /// those bytes never go, and the stop waited the whole grace period meant for requests being handled.
         /// A running server (one thread) with one stream whose client reads nothing, its bytes backed up in the
         /// server; the client is returned to keep its connection open.
         private func serverWithAStuckStream(log: LogSink) throws -> (HTTPServer, StreamClient) {
@@ -189,6 +187,8 @@ extension HTTPServerTests {
             return (server, stuck)
         }
 
+        /// A closed stream sends its last bytes and finishes at once, unless its client stopped reading: then
+        /// those bytes never go, and the stop waited the whole grace period meant for requests being handled.
         @Test func stopWaitsOnlyAMomentForAStreamWhoseClientStoppedReading() throws {
             let log = LogSink()
             let (server, stuck) = try serverWithAStuckStream(log: log)
