@@ -36,9 +36,16 @@ extension ReliabilityTests {
             }
         }
 
-        /// RFC 9112 §6.3: a message with differing Content-Length values is unrecoverable and must be
-        /// rejected (400), or a proxy in front and this server can frame the stream differently (request
-        /// smuggling). microhttpd 0.9.75 takes the first value; HTTPServer now checks them all. Regression test.
+        /// Sends `raw` on a connection of its own; it must be refused with 400 bad_request, and `id` left as it was.
+        private func expectBadRequest(_ raw: String, method: String, client: ServiceClient, id: String, since before: SessionSnapshot,
+                                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let connection = try RelConnection(port: client.port, timeout: 5)
+            let outcome = connection.roundTrip(Array(raw.utf8), method: method)
+            #expect(outcome.response?.status == 400, "answered \(outcome)", sourceLocation: sourceLocation)
+            #expect(outcome.response?.json?["code"] as? String == "bad_request", "answered \(outcome)", sourceLocation: sourceLocation)
+            try client.another().expectUnchanged(id, since: before, sourceLocation: sourceLocation)
+        }
+
         /// microhttpd hands the target over as a C string, which a raw NUL ends early: `DELETE /v1/sessions/<id>\0/x`
         /// deleted the session, and an event sent to `.../events\0junk` was applied.
         @Test("a raw NUL in the target: 400 bad_request, and the session it would have named stays as it was")
@@ -47,19 +54,17 @@ extension ReliabilityTests {
                 let id = try client.createSession()
                 try client.apply(id, #"{"type":"login","name":"kim"}"#)
                 let before = try client.snapshot(id)
-                let requests = ["DELETE /v1/sessions/\(id)\u{0}/anything HTTP/1.1\r\nHost: x\r\n\r\n",
-                                "POST /v1/sessions/\(id)/events\u{0}junk HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                                    + "Content-Length: 28\r\n\r\n" + #"{"type":"push","screen":"A"}"#]
-                for raw in requests {
-                    let connection = try RelConnection(port: client.port, timeout: 5)
-                    let outcome = connection.roundTrip(Array(raw.utf8), method: raw.hasPrefix("DELETE") ? "DELETE" : "POST")
-                    #expect(outcome.response?.status == 400, "answered \(outcome)")
-                    #expect(outcome.response?.json?["code"] as? String == "bad_request", "answered \(outcome)")
-                    try client.another().expectUnchanged(id, since: before)
-                }
+                try expectBadRequest("DELETE /v1/sessions/\(id)\u{0}/anything HTTP/1.1\r\nHost: x\r\n\r\n", method: "DELETE",
+                                     client: client, id: id, since: before)
+                try expectBadRequest("POST /v1/sessions/\(id)/events\u{0}junk HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                                         + "Content-Length: 28\r\n\r\n" + #"{"type":"push","screen":"A"}"#,
+                                     method: "POST", client: client, id: id, since: before)
             }
         }
 
+        /// RFC 9112 §6.3: a message with differing Content-Length values is unrecoverable and must be
+        /// rejected (400), or a proxy in front and this server can frame the stream differently (request
+        /// smuggling). microhttpd 0.9.75 takes the first value; HTTPServer now checks them all. Regression test.
         @Test("conflicting Content-Length headers, or a pop without Host: 400 bad_request and nothing changes")
         func conflictingContentLength() throws {
             try withTestServer { client in
@@ -67,13 +72,9 @@ extension ReliabilityTests {
                 try client.apply(id, #"{"type":"login","name":"kim"}"#, #"{"type":"push","screen":"A"}"#)
                 let before = try client.snapshot(id)
                 for head in ["Host: x\r\nContent-Length: 14\r\nContent-Length: 15", "Content-Length: 14"] {
-                    let connection = try RelConnection(port: client.port, timeout: 5)
                     let raw = "POST /v1/sessions/\(id)/events HTTP/1.1\r\nContent-Type: application/json\r\n\(head)\r\n\r\n"
                         + #"{"type":"pop"}"#
-                    let outcome = connection.roundTrip(Array(raw.utf8), method: "POST")
-                    #expect(outcome.response?.status == 400, "answered \(outcome)")
-                    #expect(outcome.response?.json?["code"] as? String == "bad_request", "answered \(outcome)")
-                    try client.another().expectUnchanged(id, since: before)
+                    try expectBadRequest(raw, method: "POST", client: client, id: id, since: before)
                 }
             }
         }
