@@ -141,14 +141,11 @@ package final class SessionCore {
         guard !isClosed, prepared.version == version else { return }
         if preparedHistory != nil { dropPreparedHistory() }
         preparedHistory = prepared
-        heldBytes += prepared.heldBytes
-        heldMemory?.changeDocuments(by: prepared.heldBytes)
+        holdDocument(prepared.heldBytes)
     }
 
     private func dropPreparedHistory() {
-        let bytes = preparedHistory?.heldBytes ?? 0
-        heldBytes -= bytes
-        heldMemory?.changeDocuments(by: -bytes)
+        holdDocument(-(preparedHistory?.heldBytes ?? 0))
         preparedHistory = nil
     }
 
@@ -160,10 +157,16 @@ package final class SessionCore {
     }
 
     /// Counts `delta` bytes more (or fewer) of history or remembered answers as held by this session and by the
-    /// server. (A prepared history document counts in the documents' share: `keep`, `dropPreparedHistory`.)
+    /// server.
     private func hold(_ delta: Int) {
         heldBytes += delta
         heldMemory?.change(by: delta)
+    }
+
+    /// The same for a prepared history document, which counts in the documents' share of the server's limit.
+    private func holdDocument(_ delta: Int) {
+        heldBytes += delta
+        heldMemory?.changeDocuments(by: delta)
     }
 
     /// The `history` document of `history` (a copy taken under the lock, rendered outside it).
