@@ -13,13 +13,13 @@ extension ViewController: FlowPresentable {
 extension FlowPresentable {
     /// RxFlow's `rxVisible`: on screen, not covered by a controller pushed above it nor by a full-screen modal
     /// (a page sheet leaves its presenter visible, as in UIKit). A controller contained in a page is as visible
-    /// as the page: each stack on the way up must have the branch it is in on top.
+    /// as the page: each container on the way up must show the branch it is in (a stack shows its top only).
     public var isVisible: Bool {
         let controller = presentableController
         guard let window = controller.window else { return false }
         var container = controller
         while let parent = container.parent {
-            if let stack = parent as? NavigationController, stack.topViewController !== container { return false }
+            if !parent.shownChildren.contains(where: { $0 === container }) { return false }
             container = parent
         }
         let layers = window.layers

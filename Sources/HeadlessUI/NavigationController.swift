@@ -8,7 +8,8 @@ public final class NavigationController: ViewController {
     /// The top of the stack.
     public var topViewController: ViewController? { children.last }
 
-    override var shownChildren: [ViewController] { children.last.map { [$0] } ?? [] }
+    /// Its top only: the controllers under it are covered.
+    public override var shownChildren: [ViewController] { children.last.map { [$0] } ?? [] }
 
     /// Creates an empty stack, as `UINavigationController()` does; the first push becomes its root.
     public init() {
@@ -92,7 +93,7 @@ public final class NavigationController: ViewController {
             }
         }
         // The old top, kept but covered now, left the screen as from a push over it.
-        if let top, top !== children.last, kept.contains(ObjectIdentifier(top)), top.parent === self {
+        if let top, top !== children.last, kept.contains(ObjectIdentifier(top)) {
             top.disappearWithShownChildren(animated: animated)
         }
         lastTransition = Transition(kind: .setViewControllers, animated: animated)

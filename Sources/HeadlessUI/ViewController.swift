@@ -146,7 +146,7 @@ open class ViewController {
 
     /// The controllers a container shows of its children, which hear its appearance calls with it: all of them,
     /// as UIKit forwards them by default (a navigation controller shows its top only).
-    var shownChildren: [ViewController] { children }
+    public var shownChildren: [ViewController] { children }
 
     /// This controller left the screen without leaving its place (covered): it and what it shows hear
     /// viewDidDisappear, neither moving from a parent nor being dismissed.
