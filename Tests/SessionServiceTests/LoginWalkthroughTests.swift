@@ -67,9 +67,9 @@ struct LoginWalkthroughTests {
             try client.apply(id, #"{"type":"login","name":"kim"}"#, #"{"type":"push","screen":"C"}"#, #"{"type":"push","screen":"A"}"#)
             expectState(try client.send(id, #"{"type":"present","screen":"Profile","style":"fullScreen"}"#),
                         Expected.login(id, version: 5, user: "kim", pages: ["C", "A"], presented: ("Profile", "fullScreen")))
-            // UIKit has no gesture that dismisses a full-screen page: a report of one is nobody's to handle.
+            // UIKit has no gesture that dismisses a full-screen page: a report of one is an invalid move.
             let before = try client.snapshot(id)
-            try client.expectRefusal(id, #"{"type":"didDismiss","screen":"Profile"}"#, status: 409, code: "event_not_handled")
+            try client.expectRefusal(id, #"{"type":"didDismiss","screen":"Profile"}"#, status: 409, code: "invalid_navigation")
             try client.expectUnchanged(id, since: before)
             expectState(try client.send(id, #"{"type":"logout"}"#), Expected.login(id, version: 6))
             // Log in again: a fresh HomeFlow, a fresh stack.

@@ -65,8 +65,9 @@ final class HomeFlowRouter: Router<HomeFlowInteractor>, HomeFlowRouting {
 
     func userDidDismiss(_ screen: String) throws(EventError) -> Bool {
         // Not what HomeFlow presents (any more): not its to handle; a retried swipe of a sheet already gone is
-        // then the session's no-op. A full-screen page has no swipe: nobody handles one.
-        guard let page = presented, page.name == screen, canSwipePresentedAway else { return false }
+        // then the session's no-op. What it presents is its to judge: a full-screen page has no swipe, and the
+        // view layer refuses one as an invalid move, as it refuses a sheet another covers.
+        guard let page = presented, page.name == screen else { return false }
         do {
             try page.viewController.userDidDismissInteractively()
         } catch {
