@@ -8,28 +8,32 @@ public enum BuiltinApps {
     public static let navigation = AppDefinition(
         id: "navigation",
         description: "Root presents Navigation full screen in a navigation controller; push A, B, C (seed 000)",
-        events: [.push, .pop, .didPop]
+        events: [.push, .pop, .didPop],
+        screens: ["Root", "Navigation", "A", "B", "C"]
     ) { RIBAppRuntime(root: NavRootBuilder(dependency: EmptyComponent()).build()) }
 
     /// Seeds 001 and 003: Login, then a view-less HomeFlow that owns Home's stack and its modal Profile.
     public static let login = AppDefinition(
         id: "login",
         description: "Login, then HomeFlow with Home: push A, B, C, present Profile, swipe back safely (seeds 001, 003)",
-        events: [.login, .logout, .push, .pop, .didPop, .present, .dismiss, .didDismiss]
+        events: [.login, .logout, .push, .pop, .didPop, .present, .dismiss, .didDismiss],
+        screens: ["Root", "Login", "Home", "A", "B", "C", "Profile"]
     ) { RIBAppRuntime(root: LoginRootBuilder(dependency: EmptyComponent()).build()) }
 
     /// Seed 002: Root presents LoggedOut, then Todo, dismissing by identity.
     public static let todo = AppDefinition(
         id: "todo",
         description: "Root presents LoggedOut, then Todo after login, full screen (seed 002, bug fixed)",
-        events: [.login, .logout]
+        events: [.login, .logout],
+        screens: ["Root", "LoggedOut", "Todo"]
     ) { RIBAppRuntime(root: TodoRootBuilder(dependency: EmptyComponent()).build()) }
 
     /// Seed 004: RxFlow-style AppFlow and MainFlow sharing one navigation controller.
     public static let flow = AppDefinition(
         id: "flow",
         description: "RxFlow-style AppFlow hands over to MainFlow on one navigation controller: steps introIsRequired, mainIsRequired, codingIsRequired (seed 004)",
-        events: [.step, .pop, .didPop]
+        events: [.step, .pop, .didPop],
+        screens: ["AppInit", "Main", "Coding"]
     ) {
         FlowAppRuntime(
             flow: AppFlow(),

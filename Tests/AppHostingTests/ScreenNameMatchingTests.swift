@@ -32,8 +32,21 @@ struct ScreenNameMatchingTests {
         try stack.push(ViewController(screenName: "K"), animated: false)
         window.rootViewController = stack
         window.makeKeyAndVisible()
-        #expect(AppEvent.didPop(screen: Self.kelvin).namesScreenAlreadyGone(from: window))
-        #expect(AppEvent.didDismiss(screen: Self.kelvin).namesScreenAlreadyGone(from: window))
-        #expect(!AppEvent.didPop(screen: "K").namesScreenAlreadyGone(from: window))
+        let anyNames = Self.app(screens: nil)
+        #expect(AppEvent.didPop(screen: Self.kelvin).namesScreenAlreadyGone(from: window, of: anyNames))
+        #expect(AppEvent.didDismiss(screen: Self.kelvin).namesScreenAlreadyGone(from: window, of: anyNames))
+        #expect(!AppEvent.didPop(screen: "K").namesScreenAlreadyGone(from: window, of: anyNames))
+        // An app that lists its screens: the Kelvin sign is none of them, so its swipe is no retry.
+        let listing = Self.app(screens: ["Home", "K", "Gone"])
+        #expect(listing.canShow(screen: "K") && !listing.canShow(screen: Self.kelvin))
+        #expect(!AppEvent.didPop(screen: Self.kelvin).namesScreenAlreadyGone(from: window, of: listing))
+        #expect(AppEvent.didPop(screen: "Gone").namesScreenAlreadyGone(from: window, of: listing))
+        #expect(!AppEvent.didPop(screen: "K").namesScreenAlreadyGone(from: window, of: listing))
+    }
+
+    private static func app(screens: [String]?) -> AppDefinition {
+        AppDefinition(id: "names", description: "test: names only", events: [.didPop], screens: screens) {
+            fatalError("never launched")
+        }
     }
 }

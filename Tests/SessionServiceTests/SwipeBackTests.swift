@@ -87,6 +87,23 @@ struct SwipeBackTests {
         }
     }
 
+    @Test("a swipe naming no screen of the app (a client's typo) is refused and says so; a screen of it already gone is the no-op")
+    func swipeOfNoScreenOfTheApp() throws {
+        try withTestServer { client in
+            let typos = [("navigation", "didPop", "Zzz"), ("login", "didDismiss", "Profil"), ("todo", "didPop", "Todos"),
+                         ("flow", "didDismiss", "Mian"), ("login", "didPop", "a")]
+            for (app, type, screen) in typos {
+                let id = try client.createSession(app: app)
+                let refused = try client.expectRefusal(id, #"{"type":"\#(type)","screen":"\#(screen)"}"#, status: 409, code: "event_not_handled")
+                #expect(refused.json?["detail"] as? String == "`\(type)` names `\(screen)`, no screen of the app `\(app)`")
+            }
+            // B was never pushed, but it is one of the app's screens: its swipe is taken for a retry.
+            let id = try client.createSession(app: "login")
+            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            expectState(try client.send(id, #"{"type":"didPop","screen":"B"}"#), Expected.login(id, version: 2, user: "kim"))
+        }
+    }
+
     @Test("didPop of the top page only pops that page")
     func didPopTop() throws {
         try withTestServer { client in

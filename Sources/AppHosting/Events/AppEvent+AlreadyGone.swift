@@ -1,7 +1,15 @@
 import HeadlessUI
 
 extension AppEvent {
-    /// Whether this is a `didPop` or `didDismiss` of a screen `window` no longer shows anywhere.
+    /// The screen a swipe (`didPop`, `didDismiss`) reports gone; nil for other events.
+    public var swipedScreen: String? {
+        switch self {
+        case let .didPop(screen), let .didDismiss(screen): screen
+        default: nil
+        }
+    }
+
+    /// Whether this is a `didPop` or `didDismiss` of a screen of `app` that `window` no longer shows anywhere.
     ///
     /// The contract makes such an event a no-op (200, same version) whoever is on screen now: a client that
     /// retries its swipe after the app moved on (a sheet presented since, a logout) must not get a 409 because
@@ -10,14 +18,11 @@ extension AppEvent {
     ///
     /// Shown means anywhere in a layer's containment, not only on its stack: a container the window shows
     /// (the login app's Root, a navigation controller) is on screen, and a swipe of it is refused like one of
-    /// the navigation app's Root, not taken as a retry.
-    public func namesScreenAlreadyGone(from window: Window) -> Bool {
-        switch self {
-        case let .didPop(screen), let .didDismiss(screen):
-            !window.layers.contains { layer in Self.contains(layer.controller, named: screen) }
-        default:
-            false
-        }
+    /// the navigation app's Root, not taken as a retry. A name the app never shows is no retry either: a
+    /// client's typo gets a refusal, not a silent success.
+    public func namesScreenAlreadyGone(from window: Window, of app: AppDefinition) -> Bool {
+        guard let screen = swipedScreen, app.canShow(screen: screen) else { return false }
+        return !window.layers.contains { layer in Self.contains(layer.controller, named: screen) }
     }
 
     private static func contains(_ controller: ViewController, named screen: String) -> Bool {

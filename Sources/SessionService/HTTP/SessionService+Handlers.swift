@@ -118,7 +118,7 @@ extension SessionService {
                 // no-op answers it at either limit too. At the memory limit, not with a new Idempotency-Key:
                 // its answer would have to be remembered (a retry must get it, not act on a screen shown since),
                 // and that memory is what the limit bounds.
-                guard event.namesScreenAlreadyGone(from: core.runtime.window) else {
+                guard event.namesScreenAlreadyGone(from: core.runtime.window, of: core.app) else {
                     if atEventLimit { throw .eventLimit(core.eventLimit) }
                     throw .memoryLimit(heldMemory.recordLimit, retryAfter: retryAfterSeconds)
                 }

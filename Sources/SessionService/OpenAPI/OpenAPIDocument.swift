@@ -526,7 +526,7 @@ enum OpenAPIDocument {
           },
           "DidPopEvent": {
             "type": "object",
-            "description": "The client already popped `screen` (swipe back): detach it and everything above it; if it is already gone, change nothing (200, same version).",
+            "description": "The client already popped `screen` (swipe back): detach it and everything above it; if it is already gone, change nothing (200, same version); a name that is none of the app's screens is no swipe that happened (409 `event_not_handled`).",
             "required": ["type", "screen"],
             "properties": {"type": {"const": "didPop"}, "screen": {"type": "string", "minLength": 1, "maxLength": 256}}
           },

@@ -75,14 +75,16 @@ package final class SessionCore {
             try runtime.apply(event)
         } catch {
             switch error {
-            case .notHandled where event.namesScreenAlreadyGone(from: runtime.window):
+            case .notHandled where event.namesScreenAlreadyGone(from: runtime.window, of: app):
                 // A swipe of a screen no longer shown is the contract's no-op whoever is on screen now: the
                 // state stays as it is, unchanged. A handler may have changed something before it declined:
                 // the render tells, and the replay undoes it.
                 if rebuildsAfterEveryRefusal || !rendersCurrentVersion() {
                     rebuild()
                     // Judged again on the screen as it was: the handler may have removed that very screen.
-                    guard event.namesScreenAlreadyGone(from: runtime.window) else { throw Self.serviceError(error) }
+                    guard event.namesScreenAlreadyGone(from: runtime.window, of: app) else {
+                    throw serviceError(error, for: event)
+                }
                 }
                 return false
             case .notHandled where !rebuildsAfterEveryRefusal && rendersCurrentVersion(),
@@ -97,7 +99,7 @@ package final class SessionCore {
                 // from the history, which replays deterministically to the state before.
                 rebuild()
             }
-            throw Self.serviceError(error)
+            throw serviceError(error, for: event)
         }
         // Rendered as the next version; an idempotent repeat (didPop of a screen already gone) leaves the
         // fields' bytes, and so the version, as they were, and this rendering is dropped.
@@ -295,6 +297,14 @@ package final class SessionCore {
             buffer[start] = UInt8(ascii: "\"")
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
         }
+    }
+
+    /// The client's error for `error`: a swipe naming no screen of the app says so, not only that nobody took it.
+    private func serviceError(_ error: EventError, for event: AppEvent) -> ServiceError {
+        if case .notHandled = error, let screen = event.swipedScreen, !app.canShow(screen: screen) {
+            return .eventNotHandled("`\(event.type.rawValue)` names `\(screen)`, no screen of the app `\(app.id)`")
+        }
+        return Self.serviceError(error)
     }
 
     private static func serviceError(_ error: EventError) -> ServiceError {
