@@ -1,4 +1,5 @@
 import Foundation
+@testable import SessionService
 import Testing
 
 @Suite("leaks")
@@ -35,6 +36,22 @@ struct LeakTests {
                                    leaks: sheetLeaks + [leak("Other", "viewController", "stillOnScreen")]))
             // Four objects leaked, each found once, though the Sheet's three were shown by three events.
             #expect(try parsePrometheus(try client.get("/metrics").text)["ribsd_leaks_found_total"] == 4)
+        }
+    }
+
+    @Test("the leaks the last event a session may apply shows are counted too (its state is rendered twice)")
+    func leaksOfTheLastEvent() throws {
+        try withTestServer(registry: testRegistry(LabApps.leaky()), configuration: ServiceConfiguration(maxEventsPerSession: 2)) { client in
+            let id = try client.createSession(app: "leaky")
+            let root = layer("root", ["Root"])
+            try client.apply(id, #"{"type":"present","screen":"Sheet"}"#)
+            let sheetLeaks = [
+                leak("Sheet", "router", "stillAlive"), leak("Sheet", "interactor", "stillAlive"), leak("Sheet", "viewController", "stillAlive"),
+            ]
+            // The second event is the last: its state accepts nothing.
+            let last = sessionState(id, app: "leaky", version: 3, tree: node("Root", "launch"), layers: [root], accepts: [], leaks: sheetLeaks)
+            expectState(try client.send(id, #"{"type":"dismiss"}"#), last)
+            #expect(try parsePrometheus(try client.get("/metrics").text)["ribsd_leaks_found_total"] == 3)
         }
     }
 }

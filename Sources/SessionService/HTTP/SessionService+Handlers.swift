@@ -138,7 +138,7 @@ extension SessionService {
                 }
             }
             metrics.recordEvent(event.type.rawValue, changed ? .applied : .unchanged)
-            if changed { metrics.recordLeaks(core.runtime.newLeakCount) }
+            if changed { metrics.recordLeaks(core.newLeakCount) }
             let response = HTTPResponse.json(core.stateJSON, etag: core.etag)
             if let key, let digest { core.remember(key, body: digest, response: response) }
             return response

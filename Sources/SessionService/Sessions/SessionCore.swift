@@ -110,6 +110,8 @@ package final class SessionCore {
         let accepting = version - 1 < eventLimit
         var (nextFieldsOffset, unchanged) = renderComparing(version: version + 1, accepting: accepting, into: &next)
         guard !unchanged else { return false }
+        // Read before a second render: the leaks a render finds are new to that render only.
+        newLeakCount = runtime.newLeakCount
         if accepting && version >= eventLimit {
             next = JSONWriter(capacity: stateJSON.count + 256)
             nextFieldsOffset = render(version: version + 1, into: &next)
@@ -227,6 +229,9 @@ package final class SessionCore {
         let same = stateJSON.withUnsafeBufferPointer { Self.equal($0, from: fieldsOffset, shown, from: shownFieldsOffset) }
         if !same { replayDivergences += 1 }
     }
+
+    /// How many leaks the last applied event's state showed for the first time (for the service's count).
+    @exclusivity(unchecked) package private(set) var newLeakCount = 0
 
     /// How many replays of the history rendered something other than the state they replayed (see `rebuild`).
     @exclusivity(unchecked) package private(set) var replayDivergences = 0
