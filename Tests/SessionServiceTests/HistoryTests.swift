@@ -29,4 +29,23 @@ struct HistoryTests {
             #expect(try client.request("HEAD", "/v1/sessions/\(id)/history").body.isEmpty)
         }
     }
+
+    @Test("the wall clock set back: a version's time is never before the one before it")
+    func wallClockStepBack() throws {
+        let clock = ManualClock()
+        try withTestServer(clock: clock) { client in
+            let id = try client.createSession(app: "navigation")
+            clock.advance(seconds: 2)
+            try client.apply(id, #"{"type":"push","screen":"A"}"#)
+            clock.stepWallClock(seconds: -3600)
+            try client.apply(id, #"{"type":"push","screen":"B"}"#)
+            clock.stepWallClock(seconds: 3601)
+            try client.apply(id, #"{"type":"push","screen":"C"}"#)
+            #expect(try client.history(id).json == ["events": [
+                historyEntry(2, ["type": "push", "screen": "A"], at: "2023-11-14T22:13:22.000Z"),
+                historyEntry(3, ["type": "push", "screen": "B"], at: "2023-11-14T22:13:22.000Z"),
+                historyEntry(4, ["type": "push", "screen": "C"], at: "2023-11-14T22:13:23.000Z"),
+            ]] as NSDictionary)
+        }
+    }
 }

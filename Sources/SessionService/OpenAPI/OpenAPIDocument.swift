@@ -661,7 +661,7 @@ enum OpenAPIDocument {
                   "properties": {
                     "version": {"type": "integer", "minimum": 2, "description": "The version the event produced."},
                     "event": {"$ref": "#/components/schemas/Event"},
-                    "at": {"type": "string", "format": "date-time", "description": "RFC 3339, UTC."}
+                    "at": {"type": "string", "format": "date-time", "description": "RFC 3339, UTC; never before the entry before it, though the server's clock may be set back."}
                   }
                 }
               }

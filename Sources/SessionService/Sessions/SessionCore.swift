@@ -117,7 +117,9 @@ package final class SessionCore {
             nextFieldsOffset = render(version: version + 1, into: &next)
         }
         version += 1
-        let entry = HistoryEntry(version: version, event: event, atMilliseconds: now)
+        // The wall clock may step back: a version's time is never before the one before it, so the history's
+        // times keep its order and no duration a client reads from it is negative.
+        let entry = HistoryEntry(version: version, event: event, atMilliseconds: max(now, history.last?.atMilliseconds ?? now))
         history.append(entry)
         hold(entry.heldBytes)
         // A stale one would never be answered again (its version is gone): freed now, not at the next read.
