@@ -3,13 +3,39 @@ import Foundation
 @testable import SessionService
 import Testing
 
-/// "When several errors apply, the first in this order wins: not_found, method_not_allowed, payload_too_large,
-/// unsupported_media_type, session_not_found, the 400s, version_mismatch, idempotency_key_reused, event_limit,
-/// memory_limit, the other 409s."
+/// "When several errors apply, the first in this order wins: bad_request and header_too_large, not_found,
+/// method_not_allowed, payload_too_large, unsupported_media_type, session_not_found, the 400s, version_mismatch,
+/// idempotency_key_reused, event_limit, memory_limit, the other 409s."
 @Suite("error precedence")
 struct PrecedenceTests {
     static let limit = 256
     static let oversized = #"{"type":"login","name":""# + String(repeating: "x", count: 400) + #""}"#
+
+    @Test("a request HTTP cannot take, or whose head leaves no room for an answer, is refused before its target is read")
+    func requestItselfFirst() throws {
+        try withTestServer(server: testServerConfiguration(maxBodySize: Self.limit)) { client in
+            let id = try client.createSession()
+            let before = try client.snapshot(id)
+            /// The status and code `raw` gets on a connection of its own.
+            func answer(_ raw: String, method: String) throws -> (Int?, String?) {
+                let connection = try RelConnection(port: client.port, timeout: 5)
+                let response = connection.roundTrip(Array(raw.utf8), method: method).response
+                return (response?.status, response?.json?["code"] as? String)
+            }
+            let badRequest: (Int?, String?) = (400, "bad_request")
+            // No Host: over a missing path (404) and a wrong method (405).
+            #expect(try answer("GET /v1/nope HTTP/1.1\r\n\r\n", method: "GET") == badRequest)
+            #expect(try answer("PUT /v1/sessions/\(id)/events HTTP/1.1\r\n\r\n", method: "PUT") == badRequest)
+            // Two Hosts: over a body too large (413), a body not JSON (415) and an unknown session (404).
+            let body = Self.oversized
+            #expect(try answer("POST /v1/sessions/unknown-session-id-000000/events HTTP/1.1\r\nHost: a\r\nHost: b\r\n"
+                                   + "Content-Type: text/plain\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body, method: "POST") == badRequest)
+            // A head that fills the connection's memory: 431 over a missing path.
+            let fields = (0..<40).map { "X-\($0): " + String(repeating: "v", count: 730) + "\r\n" }.joined()
+            #expect(try answer("GET /v1/nope HTTP/1.1\r\nHost: a\r\n" + fields + "\r\n", method: "GET") == (431, "header_too_large"))
+            try client.expectUnchanged(id, since: before)
+        }
+    }
 
     @Test("transport errors first: 404 over 413, 405 over 413, 413 over 415 and over an unknown session")
     func transportOrder() throws {
