@@ -14,7 +14,7 @@ enum OpenAPIDocument {
         "title": "ribsd",
         "version": "0.1.0",
         "summary": "Live Uber-RIBs trees over a headless UIKit model, driven by JSON events over HTTP.",
-        "description": "Each session hosts one app's RIB tree. Clients POST events and get the new state back. Errors are RFC 9457 problem details (`application/problem+json`) with a machine-readable `code`. A request that fails changes nothing. When several errors apply, the first in this order wins: `not_found`, `method_not_allowed`, `payload_too_large`, `unsupported_media_type`, `session_not_found`, the 400s, `version_mismatch`, `idempotency_key_reused`, the 409s."
+        "description": "Each session hosts one app's RIB tree. Clients POST events and get the new state back. Errors are RFC 9457 problem details (`application/problem+json`) with a machine-readable `code`. A request that fails changes nothing. When several errors apply, the first in this order wins: `bad_request` and `header_too_large` (the request itself), `not_found`, `method_not_allowed`, `payload_too_large`, `unsupported_media_type`, `session_not_found`, the 400s, `version_mismatch`, `idempotency_key_reused`, `event_limit`, `memory_limit`, the other 409s."
       },
       "tags": [
         {"name": "sessions", "description": "Sessions and their events."},
