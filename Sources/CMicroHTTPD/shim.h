@@ -22,6 +22,14 @@
 #include <netinet/tcp.h>
 #include <microhttpd.h>
 
+// `cmhd_head_walk` reads the request head where libmicrohttpd 0.9.75 leaves it in its read buffer (each line's
+// CRLF and each field's colon overwritten with NULs). Another version may lay the buffer out otherwise, and
+// then every request would be refused as malformed: the build stops here until the walk is checked against
+// that version's `connection.c`.
+#if MHD_VERSION != 0x00097500
+#error "cmhd_head_walk is written against libmicrohttpd 0.9.75's read buffer; check it against this version first"
+#endif
+
 // Swift does not import C-variadic functions (MHD_start_daemon, MHD_get_daemon_info, ...).
 // The `cmhd_` wrappers below are small non-variadic entry points for the calls HTTPServer needs.
 // A system-library target compiles no .c files, so they are `static inline` in this header.
