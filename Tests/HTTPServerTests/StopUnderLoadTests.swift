@@ -57,7 +57,8 @@ extension HTTPServerTests {
             let started = ContinuousClock.now
             server.stop(gracePeriod: .milliseconds(100))
             let took = ContinuousClock.now - started
-            #expect(took < .milliseconds(1_200), "stop took \(took)")
+            // All twelve handled would take 2.4 s.
+            #expect(took < timeBound(.milliseconds(1_200), sanitized: .milliseconds(2_000)), "stop took \(took)")
             #expect(handled.load(ordering: .relaxed) < 8, "\(handled.load(ordering: .relaxed)) of 12 handled")
         }
 
