@@ -12,6 +12,7 @@ struct RibsdOptionsTests {
         #expect(options.server.port == 8080)
         #expect(options.server.maxBodySize == 65536)
         #expect(options.server.maxStreams == 512)
+        #expect(options.server.perIPConnectionLimit == 64)
         #expect(options.service.maxSessions == 100_000)
         #expect(options.service.sessionTTL == 1800)
         #expect(options.service.maxEventsPerSession == 100_000)
@@ -26,7 +27,8 @@ struct RibsdOptionsTests {
     func flags() throws {
         let options = try RibsdOptions.parse(
             ["--host", "0.0.0.0", "--port", "0", "--threads", "3", "--max-sessions", "5", "--session-ttl", "7", "--max-body", "1024",
-             "--max-events", "9", "--log-level", "warn", "--log-buffer", "4096", "--max-streams", "3", "--max-held-bytes", "11"],
+             "--max-events", "9", "--log-level", "warn", "--log-buffer", "4096", "--max-streams", "3", "--max-held-bytes", "11",
+             "--max-connections-per-address", "1024"],
             environment: [:])
         #expect(options.server.host == "0.0.0.0")
         #expect(options.server.port == 0)
@@ -39,6 +41,7 @@ struct RibsdOptionsTests {
         #expect(options.logLevel == .warn)
         #expect(options.logBuffer == 4096)
         #expect(options.server.maxStreams == 3)
+        #expect(options.server.perIPConnectionLimit == 1024)
 
         let equals = try RibsdOptions.parse(["--port=9090", "--max-body=10", "--host=localhost"], environment: [:])
         #expect(equals.server.port == 9090)
@@ -54,7 +57,8 @@ struct RibsdOptionsTests {
         let options = try RibsdOptions.parse([], environment: [
             "RIBSD_HOST": "0.0.0.0", "RIBSD_PORT": "9000", "RIBSD_THREADS": "2", "RIBSD_MAX_SESSIONS": "50",
             "RIBSD_SESSION_TTL": "30", "RIBSD_MAX_BODY": "2048", "RIBSD_MAX_EVENTS": "40", "RIBSD_LOG_LEVEL": "off",
-            "RIBSD_LOG_BUFFER": "65536", "RIBSD_MAX_STREAMS": "8", "RIBSD_MAX_HELD_BYTES": "12345", "UNRELATED": "x",
+            "RIBSD_LOG_BUFFER": "65536", "RIBSD_MAX_STREAMS": "8", "RIBSD_MAX_HELD_BYTES": "12345",
+            "RIBSD_MAX_CONNECTIONS_PER_ADDRESS": "1", "UNRELATED": "x",
         ])
         #expect(options.server.host == "0.0.0.0")
         #expect(options.server.port == 9000)
@@ -67,6 +71,7 @@ struct RibsdOptionsTests {
         #expect(options.logLevel == .off)
         #expect(options.logBuffer == 65536)
         #expect(options.server.maxStreams == 8)
+        #expect(options.server.perIPConnectionLimit == 1)
     }
 
     @Test("a flag wins over the environment")
@@ -99,6 +104,7 @@ struct RibsdOptionsTests {
             "--max-sessions": "\(parsed.service.maxSessions)", "--session-ttl": "\(parsed.service.sessionTTL)",
             "--max-events": "\(parsed.service.maxEventsPerSession)", "--max-held-bytes": "\(parsed.service.maxHeldBytes)",
             "--max-body": "\(parsed.server.maxBodySize)", "--max-streams": "\(parsed.server.maxStreams)",
+            "--max-connections-per-address": "\(parsed.server.perIPConnectionLimit)",
             "--log-level": parsed.logLevel.name, "--log-buffer": "\(parsed.logBuffer)",
         ]
         #expect(Set(actual.keys) == Set(RibsdOptions.flags.map(\.flag)))
@@ -124,6 +130,7 @@ struct RibsdOptionsTests {
             ["--max-sessions", "0"], ["--session-ttl", "-5"], ["--session-ttl", "1.5"], ["--max-body", "0"],
             ["--max-events", "0"], ["--max-events", "1e6"], ["--log-level", "loud"], ["--log-buffer", "0"], ["--log-buffer", "4095"],
             ["--log-buffer", "2000000000"], ["--log-buffer", "1MiB"], ["--max-streams", "0"], ["--max-streams", "-1"], ["--max-streams", "1024"],
+            ["--max-connections-per-address", "0"], ["--max-connections-per-address", "1025"],
             ["--max-body", "999999999999"], ["--max-held-bytes", "0"], ["--max-held-bytes", "4GiB"], ["--max-held-bytes", "2000000000000000"],
             ["--host", ""], ["--bogus"], ["--port"], ["--max-body="], ["8080"],
           ])

@@ -38,6 +38,8 @@ public struct RibsdOptions: Sendable, Equatable {
             ("--max-body", "RIBSD_MAX_BODY", "largest request body in bytes (default \(server.maxBodySize))"),
             ("--max-streams", "RIBSD_MAX_STREAMS",
              "most event streams open at once, at most 1023: each holds one of the 1024 connections (default \(server.maxStreams))"),
+            ("--max-connections-per-address", "RIBSD_MAX_CONNECTIONS_PER_ADDRESS",
+             "most connections open from one client address, at most 1024; behind a proxy every client shares its address (default \(server.perIPConnectionLimit))"),
             ("--log-level", "RIBSD_LOG_LEVEL",
              "debug, info (one line per request; debug shows the same for now), warn, error or off (default \(RequestLogger.Level.info.name))"),
             ("--log-buffer", "RIBSD_LOG_BUFFER",
@@ -107,6 +109,10 @@ public struct RibsdOptions: Sendable, Equatable {
         // Streams hold connections, and at least one must stay free for the API itself.
         if let streams = values["--max-streams"] {
             options.server.maxStreams = try wholeNumber(streams, source("--max-streams"), to: options.server.connectionLimit - 1)
+        }
+        if let connections = values["--max-connections-per-address"] {
+            options.server.perIPConnectionLimit = try wholeNumber(
+                connections, source("--max-connections-per-address"), to: options.server.connectionLimit)
         }
         if let level = values["--log-level"] {
             guard let parsed = RequestLogger.Level(name: level) else {
