@@ -95,7 +95,7 @@ public final class SessionService: Sendable {
     func reportReplayDivergence(in core: SessionCore) {
         metrics.recordReplayDivergence()
         logger.withLock { $0 }?.message(
-            .error, "replay diverged", fields: [("session", core.id), ("app", core.app.id), ("version", String(core.version))])
+            .error, "replay diverged: session closed", fields: [("session", core.id), ("app", core.app.id), ("version", String(core.version))])
     }
 
     /// Tears down every session (server shutdown).

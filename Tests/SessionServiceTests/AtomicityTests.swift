@@ -60,36 +60,44 @@ struct AtomicityTests {
         }
     }
 
-    @Test("a replay that does not render the state it replays (an app that is not deterministic) is counted in /metrics")
-    func replayDivergenceIsReported() throws {
+    /// The rebuilt tree would show another state under the same version (the app launched its root as Root2):
+    /// one version with two bodies, against the strong ETag, streams and remembered answers. The session ends.
+    @Test("a replay that does not render the state it replays (an app that is not deterministic) closes the session")
+    func replayDivergenceClosesTheSession() throws {
         try withTestServer(registry: testRegistry(LabApps.restless())) { client in
             let id = try client.createSession(app: "restless")
             let presented = sessionState(
                 id, app: "restless", version: 2, tree: node("Root", "launch", [node("Sheet", "viewable")]),
                 layers: [layer("root", ["Root1"]), layer("pageSheet", ["Sheet"])], accepts: ["present", "dismiss"])
             expectState(try client.send(id, #"{"type":"present","screen":"Sheet"}"#), presented)
+            let watcher = try EventStreamClient(port: client.port)
+            _ = try watcher.open("/v1/sessions/\(id)/stream")
+            #expect(try watcher.next().id == "2")
 
-            expectProblem(try client.send(id, #"{"type":"dismiss"}"#), status: 500, code: "internal_error")
-            // The rebuilt tree is what runs now, launched as Root2: another state under the same version.
-            let rebuilt = sessionState(
-                id, app: "restless", version: 2, tree: node("Root", "launch", [node("Sheet", "viewable")]),
-                layers: [layer("root", ["Root2"]), layer("pageSheet", ["Sheet"])], accepts: ["present", "dismiss"])
-            expectState(try client.state(id), rebuilt)
-            #expect(String(decoding: try client.get("/metrics").body, as: UTF8.self).contains("\nribsd_replay_divergences_total 1\n"))
+            let failed = try client.send(id, #"{"type":"dismiss"}"#)
+            expectProblem(failed, status: 500, code: "internal_error")
+            #expect(failed.json?["detail"] as? String
+                    == "the session's app did not replay its history to the state it showed, so the session was closed")
+            let end = try watcher.next()
+            #expect(end.event == "end" && end.data == #"{"reason":"failed"}"#)
+            #expect(try watcher.atEnd())
+            expectProblem(try client.state(id), status: 404, code: "session_not_found")
+            let metrics = try parsePrometheus(try client.get("/metrics").text)
+            #expect(metrics["ribsd_replay_divergences_total"] == 1)
+            #expect(metrics["ribsd_sessions"] == 0)
         }
     }
 
-    @Test("a replay that diverges after a swipe taken as a no-op (200) is counted too")
+    @Test("a replay that diverges after a swipe that would have been a no-op closes the session too")
     func replayDivergenceAfterANoOp() throws {
         try withTestServer(registry: testRegistry(LabApps.restless(.hasty))) { client in
             let id = try client.createSession(app: "restless")
             try client.apply(id, #"{"type":"present","screen":"Sheet"}"#)
             // `hasty` dismisses the sheet before it looks at the name, then declines: the replay puts the sheet
             // back, under a root launched as Root2.
-            let swiped = try client.send(id, #"{"type":"didDismiss","screen":"Gone"}"#)
-            #expect(swiped.status == 200 && swiped.header("ETag") == "\"2\"")
-            #expect((swiped.json?["layers"] as? [[String: Any]])?.first?["stack"] as? [String] == ["Root2"])
-            #expect(String(decoding: try client.get("/metrics").body, as: UTF8.self).contains("\nribsd_replay_divergences_total 1\n"))
+            expectProblem(try client.send(id, #"{"type":"didDismiss","screen":"Gone"}"#), status: 500, code: "internal_error")
+            expectProblem(try client.state(id), status: 404, code: "session_not_found")
+            #expect(try parsePrometheus(try client.get("/metrics").text)["ribsd_replay_divergences_total"] == 1)
         }
     }
 }

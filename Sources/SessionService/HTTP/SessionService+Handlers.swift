@@ -126,8 +126,15 @@ extension SessionService {
                 changed = false
             } else {
                 let divergences = core.replayDivergences
-                // A replay runs on refusals, and on a no-op swipe whose handler changed the screen first.
-                defer { if core.replayDivergences != divergences { reportReplayDivergence(in: core) } }
+                // A replay runs on refusals, and on a no-op swipe whose handler changed the screen first. One that
+                // diverged leaves a session that cannot go on: it is closed, as a DELETE would.
+                defer {
+                    if core.replayDivergences != divergences {
+                        reportReplayDivergence(in: core)
+                        store.remove(core.id)
+                        core.close(reason: .failed)
+                    }
+                }
                 do throws(ServiceError) {
                     // Read under the lock: the history's times then follow its versions, whichever request got
                     // here first.

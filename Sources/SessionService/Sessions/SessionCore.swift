@@ -80,7 +80,7 @@ package final class SessionCore {
                 // state stays as it is, unchanged. A handler may have changed something before it declined:
                 // the render tells, and the replay undoes it.
                 if rebuildsAfterEveryRefusal || !rendersCurrentVersion() {
-                    rebuild()
+                    try rebuild()
                     // Judged again on the screen as it was: the handler may have removed that very screen.
                     guard event.namesScreenAlreadyGone(from: runtime.window, of: app) else {
                     throw serviceError(error, for: event)
@@ -97,7 +97,7 @@ package final class SessionCore {
                 // A handler failed halfway (a child attached, then the view move refused), a flow refused a
                 // step its own navigation forwarded after that navigation ran, or a handler broke: rebuild
                 // from the history, which replays deterministically to the state before.
-                rebuild()
+                try rebuild()
             }
             throw serviceError(error, for: event)
         }
@@ -215,7 +215,9 @@ package final class SessionCore {
     /// `rendersCurrentVersion`): tests run it beside a default session to show that both agree.
     package var rebuildsAfterEveryRefusal = false
 
-    private func rebuild() {
+    /// Replays the history into a fresh launch. Throws when the replay does not render the state the session
+    /// showed: the session can no longer keep its versions' bytes, and the caller must close it.
+    private func rebuild() throws(ServiceError) {
         let shown = stateJSON, shownFieldsOffset = fieldsOffset
         // The discarded tree is detached like any other (every interactor deactivated) before its replacement.
         runtime.tearDown()
@@ -227,15 +229,21 @@ package final class SessionCore {
         rerender()
         // ...unless the app is not deterministic (it reads a clock, or keeps something across launches), or
         // changed what the state does not show in an event it took as a no-op: the replay then renders another
-        // state under the same version. Counted, for the service to report; the rebuilt tree is what runs now.
+        // state under the same version. Serving it would give one version two different bodies (the ETag is
+        // strong, streams and remembered answers hold the first), and keeping the first would show a tree that
+        // no longer runs: the session cannot go on.
         let same = stateJSON.withUnsafeBufferPointer { Self.equal($0, from: fieldsOffset, shown, from: shownFieldsOffset) }
-        if !same { replayDivergences += 1 }
+        if !same {
+            replayDivergences += 1
+            throw .replayDiverged()
+        }
     }
 
     /// How many leaks the last applied event's state showed for the first time (for the service's count).
     @exclusivity(unchecked) package private(set) var newLeakCount = 0
 
-    /// How many replays of the history rendered something other than the state they replayed (see `rebuild`).
+    /// How many replays of the history rendered something other than the state they replayed (see `rebuild`):
+    /// a session whose count moves must be closed.
     @exclusivity(unchecked) package private(set) var replayDivergences = 0
 
     /// Renders the state document again from the runtime (what every applied event does; for measurement).

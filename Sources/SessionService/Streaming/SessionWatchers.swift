@@ -16,6 +16,8 @@ struct SessionWatchers {
         case expired
         /// The server is shutting down.
         case shutdown
+        /// The session's app did not replay its history to the state it showed, and the session was closed.
+        case failed
     }
 
     private var streams: [StreamBody] = []

@@ -46,6 +46,14 @@ public struct ServiceError: Error, Equatable, Sendable {
         ServiceError(status: 409, code: "invalid_navigation", title: "Invalid navigation", detail: detail)
     }
 
+    /// The app did not replay its history to the state the session showed (it is not deterministic): a fault
+    /// of the server's app, not of the request, and the session is closed.
+    static func replayDiverged() -> ServiceError {
+        ServiceError(
+            status: 500, code: "internal_error", title: "Internal Server Error",
+            detail: "the session's app did not replay its history to the state it showed, so the session was closed")
+    }
+
     static func eventLimit(_ limit: Int) -> ServiceError {
         ServiceError(
             status: 409, code: "event_limit", title: "Event limit reached",
