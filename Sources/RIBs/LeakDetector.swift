@@ -126,16 +126,16 @@ public final class LeakDetector: DeinitObserver {
             reporter: reports ? object : nil, other: reports ? nil : WeakBox(object), id: id, name: name, kind: kind,
             reports: reports, mustGo: mustGo)
         if let position = position(of: id) {
-            // Gone: the identifier was reused by a new object.
-            if expectations[position].object == nil {
-                expectations[position] = expectation
-                return
+            if expectations[position].object != nil {
+                // Still expected: keep the first record, unless it only awaited the view's disappearance and this
+                // one expects the release (a detach after the deactivation): then it moves to the detach's order
+                // (router, interactor, view), found before or not as it was.
+                guard mustGo, !expectations[position].mustGo else { return }
+                expectation.reported = expectations[position].reported
             }
-            // Still expected: keep the first record, unless it only awaited the view's disappearance and this
-            // one expects the release (a detach after the deactivation): then it moves to the detach's order
-            // (router, interactor, view), found before or not as it was.
-            guard mustGo, !expectations[position].mustGo else { return }
-            expectation.reported = expectations[position].reported
+            // Else gone, and the identifier reused by a new object: its record goes last, where it would be had a
+            // render's `leaks()` dropped the old one first (a replay applies events with no render between, and
+            // must list leaks in the live order).
             expectations.remove(at: position)
             unmarked -= 1
             if positions != nil { reindex() }

@@ -345,6 +345,12 @@ struct LeakDetectorTests {
 
     private final class Thing {}
 
+    /// An object of a size nothing else here allocates, so the allocator gives its address to the next one.
+    private final class Bulky {
+        var words: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    }
+
     @Test("objects that cannot report their deinit (any class, an Interactable that is not an Interactor) are watched weakly")
     func nonReportingObjects() {
         let detector = LeakDetector()
@@ -365,6 +371,36 @@ struct LeakDetectorTests {
         thing = nil
         #expect(detector.leaks().isEmpty)
         #expect(detector.hasPendingExpectations == false)
+    }
+
+    /// A replay applies events with no render between them, so records of objects that went stay listed until
+    /// the next `leaks()`; the live path drops them at every render. Both must list the leaks in one order, or
+    /// the replay renders another state.
+    @Test("a new object at the address of one that went is listed last, with or without a leaks() between")
+    func reuseKeepsTheOrderOfTheLivePath() throws {
+        let replayed = LeakDetector(), rendered = LeakDetector()
+        let other = Bulky()
+        var first: Bulky? = Bulky()
+        let firstID = ObjectIdentifier(first!)
+        for detector in [replayed, rendered] {
+            detector.expectRelease(of: first!, name: "First", kind: .presentable)
+            detector.expectRelease(of: other, name: "Other", kind: .presentable)
+        }
+        first = nil
+        _ = rendered.leaks()
+        // The allocator hands the freed address out again, usually at once (nothing else in between asks for a
+        // block of a `Bulky`'s size); the misses stay alive meanwhile.
+        var misses: [Bulky] = []
+        var second: Bulky?
+        while second == nil, misses.count < 100 {
+            let candidate = Bulky()
+            if ObjectIdentifier(candidate) == firstID { second = candidate } else { misses.append(candidate) }
+        }
+        let reused = try #require(second, "the address was not handed out again")
+        for detector in [replayed, rendered] { detector.expectRelease(of: reused, name: "Second", kind: .presentable) }
+        let expected = [Leak(name: "Other", kind: .presentable, reason: .stillAlive), Leak(name: "Second", kind: .presentable, reason: .stillAlive)]
+        #expect(rendered.leaks() == expected)
+        #expect(replayed.leaks() == expected)
     }
 
     @Test("an object released while expected and a new one at the same address: the new one is watched afresh")
