@@ -403,6 +403,20 @@ struct LeakDetectorTests {
         #expect(replayed.leaks() == expected)
     }
 
+    @Test("an object that went is not pending, whether or not a leaks() dropped its record since")
+    func goneIsNotPending() {
+        let replayed = LeakDetector(), rendered = LeakDetector()
+        var thing: Thing? = Thing()
+        let id = ObjectIdentifier(thing!)
+        for detector in [replayed, rendered] { detector.expectRelease(of: thing!, name: "Thing", kind: .presentable) }
+        #expect(replayed.cancelExpectations(forObjectsWith: [id]))
+        for detector in [replayed, rendered] { detector.expectRelease(of: thing!, name: "Thing", kind: .presentable) }
+        thing = nil
+        _ = rendered.leaks()
+        #expect(!rendered.cancelExpectations(forObjectsWith: [id]))
+        #expect(!replayed.cancelExpectations(forObjectsWith: [id]))
+    }
+
     @Test("an object released while expected and a new one at the same address: the new one is watched afresh")
     func identifierReuse() {
         let detector = LeakDetector()
