@@ -156,8 +156,8 @@ struct IdempotencyTests {
             let first = try client.send(id, #"{"type":"push","screen":"A"}"#, headers: [("Idempotency-Key", "key-0")])
             #expect(first.status == 200)
             for index in 1..<1000 {
-                // A report of a screen already gone: succeeds and changes nothing.
-                let response = try client.send(id, #"{"type":"didPop","screen":"Z"}"#, headers: [("Idempotency-Key", "key-\(index)")])
+                // A report of a screen already gone (B was never pushed): succeeds and changes nothing.
+                let response = try client.send(id, #"{"type":"didPop","screen":"B"}"#, headers: [("Idempotency-Key", "key-\(index)")])
                 try #require(response.status == 200)
             }
             try client.apply(id, #"{"type":"pop"}"#)
@@ -174,7 +174,7 @@ struct IdempotencyTests {
             try client.apply(id, #"{"type":"login","name":"kim"}"#)
             let first = try client.send(id, #"{"type":"push","screen":"A"}"#, headers: [("Idempotency-Key", "key-0")])
             for index in 1..<1050 {
-                let response = try client.send(id, #"{"type":"didPop","screen":"Z"}"#, headers: [("Idempotency-Key", "key-\(index)")])
+                let response = try client.send(id, #"{"type":"didPop","screen":"B"}"#, headers: [("Idempotency-Key", "key-\(index)")])
                 try #require(response.status == 200)
             }
             try client.apply(id, #"{"type":"pop"}"#)
