@@ -83,8 +83,8 @@ package final class SessionCore {
                     try rebuild()
                     // Judged again on the screen as it was: the handler may have removed that very screen.
                     guard event.namesScreenAlreadyGone(from: runtime.window, of: app) else {
-                    throw serviceError(error, for: event)
-                }
+                        throw serviceError(error, for: event)
+                    }
                 }
                 return false
             case .notHandled where !rebuildsAfterEveryRefusal && rendersCurrentVersion(),
