@@ -84,6 +84,15 @@ public final class HTTPServer: Sendable {
         }
     }
 
+    /// The most connections served at once: the configured limit, or fewer where the process's open-file limit
+    /// (`RLIMIT_NOFILE`, raised as far as its hard limit allows) leaves no room for more; 0 when not running.
+    public var connectionLimit: Int {
+        state.withLock { state in
+            if case .running(_, let context, _) = state { return context.connections.limit }
+            return 0
+        }
+    }
+
     /// Streamed responses open now.
     public var openStreams: Int {
         state.withLock { state in
@@ -96,10 +105,11 @@ public final class HTTPServer: Sendable {
     public func start() throws(HTTPServerError) {
         try configuration.validate()
         let address = try SocketAddress.ipv4(host: configuration.host, port: configuration.port)
+        let connectionLimit = FileDescriptorBudget.connections(wanted: configuration.connectionLimit)
         let context = ServerContext(
             routes: router.compile(), maxBodySize: configuration.maxBodySize,
-            maxStreams: min(configuration.maxStreams, configuration.connectionLimit),
-            connectionLimit: configuration.connectionLimit, perIPConnectionLimit: configuration.perIPConnectionLimit,
+            maxStreams: min(configuration.maxStreams, connectionLimit),
+            connectionLimit: connectionLimit, perIPConnectionLimit: configuration.perIPConnectionLimit,
             connectionMemoryLimit: configuration.connectionMemoryLimit, idleTimeout: configuration.idleTimeout,
             heartbeatInterval: configuration.streamHeartbeatInterval, log: log,
             onRequestCompleted: onRequestCompleted, requestStates: requestStates)

@@ -68,6 +68,12 @@ public enum Ribsd {
         logger.message(
             .info, "started", fields: [("address", address), ("version", version), ("apps", registry.apps.map(\.id).joined(separator: ","))],
             always: true)
+        if server.connectionLimit < options.server.connectionLimit {
+            logger.message(
+                .warn, "open-file limit",
+                fields: [("detail", "RLIMIT_NOFILE leaves room for \(server.connectionLimit) connections, not \(options.server.connectionLimit): raise it (ulimit -n) to serve more at once")],
+                always: true)
+        }
         write("ribsd listening on \(address)\n", to: .standardOutput)
 
         let sweeper = DispatchSource.makeTimerSource(queue: .global())

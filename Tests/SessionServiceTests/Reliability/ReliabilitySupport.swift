@@ -351,15 +351,21 @@ final class RibsdProcess {
     /// The read end of a `.heldPipe` stderr (closed with this object); -1 otherwise.
     private(set) var stderrReader: Int32 = -1
 
-    /// Starts `ribsd` with `arguments`, its stderr where `stderr` says.
-    init(_ arguments: [String], environment extra: [String: String] = [:], stderr mode: RibsdStderr = .file) throws {
+    /// Starts `ribsd` with `arguments`, its stderr where `stderr` says; `openFiles` sets its soft and hard
+    /// `RLIMIT_NOFILE` (as `ulimit -n` does).
+    init(
+        _ arguments: [String], environment extra: [String: String] = [:], stderr mode: RibsdStderr = .file,
+        openFiles: Int? = nil
+    ) throws {
         guard let binary = RibsdBinary.locate() else {
             throw ClientError("ribsd not found next to \(CommandLine.arguments[0]) (build it: swift build --build-tests; or set RIBSD_BINARY)")
         }
-        if mode == .closed {
-            // Foundation's Process always gives the child a descriptor 2: a shell closes it before the exec.
+        if mode == .closed || openFiles != nil {
+            // Foundation's Process always gives the child a descriptor 2, and sets no limits: a shell closes it,
+            // or sets the limit, before the exec.
+            let limit = openFiles.map { "ulimit -n \($0) && " } ?? ""
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", #"exec "$0" "$@" 2>&-"#, binary.path] + arguments
+            process.arguments = ["-c", limit + #"exec "$0" "$@""# + (mode == .closed ? " 2>&-" : ""), binary.path] + arguments
         } else {
             process.executableURL = binary
             process.arguments = arguments
@@ -467,9 +473,9 @@ final class RibsdProcess {
 
     /// Starts `ribsd --port 0 ...` and reads its port from the first stdout line.
     static func listening(
-        _ arguments: [String], environment: [String: String] = [:], stderr: RibsdStderr = .file
+        _ arguments: [String], environment: [String: String] = [:], stderr: RibsdStderr = .file, openFiles: Int? = nil
     ) throws -> (RibsdProcess, UInt16, String) {
-        let ribsd = try RibsdProcess(["--port", "0"] + arguments, environment: environment, stderr: stderr)
+        let ribsd = try RibsdProcess(["--port", "0"] + arguments, environment: environment, stderr: stderr, openFiles: openFiles)
         guard let line = ribsd.readLine(timeout: 30) else {
             _ = ribsd.wait(timeout: 1)
             throw ClientError("ribsd printed no line within 30 s; stderr: \(ribsd.stderr)")

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+extension ReliabilityTests {
+    /// 1,024 connections need more than 1,024 descriptors, the usual soft limit. Out of them, `accept` failed
+    /// while connections queued unanswered, and libdispatch, unable to open `/proc/<tid>/stat`, ended the
+    /// release build with an illegal instruction.
+    @Suite("ribsd under an open-file limit")
+    struct OpenFileLimit {
+        @Test("a limit too low for 1,024 connections: ribsd says how many it serves, closes the rest at once, and stays up")
+        func servesWhatTheLimitAllows() throws {
+            let (ribsd, port, _) = try RibsdProcess.listening(["--max-connections-per-address", "1024"], openFiles: 200)
+            let warning = try #require(ribsd.stderr.split(separator: "\n").first { $0.contains(#""msg":"open-file limit""#) })
+            let room = try #require(warning.firstMatch(of: /room for (\d+) connections, not 1024/), "\(warning)")
+            let limit = try #require(Int(room.1))
+            #expect(limit > 16 && limit < 200 - 64)
+
+            let kept = try (0..<limit).map { _ in try RelConnection(port: port, timeout: 5) }
+            let extra = try (0..<20).map { _ in try RelConnection(port: port, timeout: 5) }
+            for connection in extra { #expect(connection.waitForClose(timeout: 5), "a connection past the limit stayed open") }
+            #expect(kept.last?.roundTrip(Array("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n".utf8)).response?.status == 200)
+            for connection in kept + extra { connection.close() }
+
+            // Once they are gone, a new client is served, and the process is still the one that started.
+            var healthy = false
+            for _ in 0..<50 where !healthy {
+                let connection = try RelConnection(port: port, timeout: 5)
+                healthy = connection.roundTrip(Array("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n".utf8)).response?.status == 200
+                if !healthy { usleep(100_000) }
+            }
+            #expect(healthy)
+            #expect(ribsd.process.isRunning)
+            ribsd.signal(SIGTERM)
+            #expect(ribsd.wait(timeout: 15)?.status == 0)
+        }
+    }
+}
