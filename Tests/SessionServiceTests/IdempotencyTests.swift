@@ -33,6 +33,24 @@ struct IdempotencyTests {
         }
     }
 
+    @Test("whitespace around the key is not part of it: a retry that drops or adds it names the same key")
+    func keyWhitespace() throws {
+        try withTestServer { client in
+            let id = try client.createSession()
+            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            let push = #"{"type":"push","screen":"A"}"#
+            let first = try client.send(id, push, headers: [("Idempotency-Key", "k1 \t")])
+            expectState(first, Expected.login(id, version: 3, user: "kim", pages: ["A"]))
+            let applied = try client.snapshot(id)
+            for spelling in ["k1", "k1 ", " k1\t"] {
+                #expect(try client.send(id, push, headers: [("Idempotency-Key", spelling)]).body == first.body, "\(spelling.debugDescription)")
+            }
+            try client.expectUnchanged(id, since: applied)
+            // Inside the key, whitespace is part of it.
+            try client.expectRefusal(id, push, status: 409, code: "invalid_navigation", headers: [("Idempotency-Key", "k 1")])
+        }
+    }
+
     @Test("the same key with another body is 422 idempotency_key_reused")
     func reusedKey() throws {
         try withTestServer { client in
@@ -77,7 +95,7 @@ struct IdempotencyTests {
             let id = try client.createSession()
             try client.apply(id, #"{"type":"login","name":"kim"}"#)
             let push = #"{"type":"push","screen":"A"}"#
-            for key in ["", String(repeating: "k", count: 256)] {
+            for key in ["", " \t ", String(repeating: "k", count: 256)] {
                 let refused = try client.expectRefusal(id, push, status: 400, code: "invalid_header", headers: [("Idempotency-Key", key)])
                 #expect(refused.json?["detail"] as? String == "Idempotency-Key must be 1 to 255 bytes")
             }

@@ -90,7 +90,9 @@ extension SessionService {
         try requireJSON(request)
         guard let session = store.session(id) else { throw .sessionNotFound() }
         let preconditions = Preconditions(request)
-        let key = request.withHeaderBytes("Idempotency-Key") { $0.map { IdempotencyKey(bytes: Array($0)) } }
+        // Whitespace around a field's value is not part of it (RFC 9110 §5.5): microhttpd drops the leading, and a
+        // retry through a proxy that drops the trailing too must still name the same key.
+        let key = request.withHeaderBytes("Idempotency-Key") { $0.map { IdempotencyKey(bytes: Array(Self.trimmingOWS($0))) } }
         // Two keys name no one request to repeat (the first alone would be used, the second ignored).
         let repeatedKey = key != nil && request.headerLines("Idempotency-Key").count > 1
         let body = request.body
