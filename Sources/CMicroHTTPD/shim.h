@@ -267,6 +267,11 @@ enum cmhd_request_head {
     CMHD_MISSING_HOST = 32,
     /// Flag: more than one Host header (RFC 9112 §3.2: answered 400): which host is meant is anybody's guess.
     CMHD_REPEATED_HOST = 64,
+    /// Flag: `Expect: 100-continue` on a request past HTTP/1.0 that announces no body. MHD 0.9.75 still sends
+    /// 100 Continue after the first handler call, then takes whatever follows on the connection (a pipelined
+    /// request) for the body, and closes the connection without the answer. The server answers such a request
+    /// at the first call: with an answer queued, MHD sends no 100 Continue (and there is no body to read).
+    CMHD_EXPECTS_CONTINUE_WITHOUT_BODY = 128,
 };
 
 struct cmhd_head_scan {
@@ -430,6 +435,7 @@ static inline int cmhd_request_head(struct MHD_Connection *connection, const cha
     *host_size = scan.host_size;
     *head_cost = (info != NULL ? info->header_size : 0) + scan.fields * 64;
     int flags = (scan.expects_continue && !http10 && announces_body ? CMHD_EXPECTS_CONTINUE : 0)
+        | (scan.expects_continue && !http10 && !announces_body ? CMHD_EXPECTS_CONTINUE_WITHOUT_BODY : 0)
         | (scan.content_types > 1 ? CMHD_REPEATED_CONTENT_TYPE : 0)
         | (scan.malformed_field ? CMHD_MALFORMED_FIELD : 0)
         | (scan.hosts == 0 && !http10 ? CMHD_MISSING_HOST : 0)

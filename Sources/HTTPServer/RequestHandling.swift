@@ -71,6 +71,10 @@ enum RequestHandling {
                 // that close as a reset (MHD has no lingering close).
                 return answerAtOnce(refusal, for: state, on: connection, context: context)
             }
+            if head & Int32(CMHD_EXPECTS_CONTINUE_WITHOUT_BODY.rawValue) != 0 {
+                // Nothing to read, and an answer queued now keeps MHD from inviting a body that is not coming.
+                return answer(state, url: url, on: connection, context: context)
+            }
             return .YES
 
         case .receiving:
@@ -96,19 +100,26 @@ enum RequestHandling {
                 }
                 return .YES
             }
-            state.phase = .answered
-            if context.abandoning.load(ordering: .relaxed) { return .NO }
-            let response = admitStream(respond(to: state, url: url, connection: connection, context: context), context: context)
-            state.status = response.status
-            state.logTag = response.logTag
-            state.streamed = response.stream != nil
-            if state.streamed { context.streamsInFlight.add(1, ordering: .relaxed) }
-            return queue(response, on: connection, context: context, head: state.method == .HEAD)
+            return answer(state, url: url, on: connection, context: context)
 
         case .answered:
             // MHD does not call again after a response was queued; refuse (closes the connection) if it does.
             return .NO
         }
+    }
+
+    /// Handles the request, its body all read, and queues the answer.
+    private static func answer(
+        _ state: RequestState, url: UnsafePointer<CChar>?, on connection: OpaquePointer, context: ServerContext
+    ) -> MHD_Result {
+        state.phase = .answered
+        if context.abandoning.load(ordering: .relaxed) { return .NO }
+        let response = admitStream(respond(to: state, url: url, connection: connection, context: context), context: context)
+        state.status = response.status
+        state.logTag = response.logTag
+        state.streamed = response.stream != nil
+        if state.streamed { context.streamsInFlight.add(1, ordering: .relaxed) }
+        return queue(response, on: connection, context: context, head: state.method == .HEAD)
     }
 
     /// Why the head alone leaves the request's framing untrustworthy, or nil. Such a request is answered at once

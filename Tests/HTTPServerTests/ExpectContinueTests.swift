@@ -46,18 +46,21 @@ extension HTTPServerTests {
             }
         }
 
-        /// Nothing to wait for: the 404 comes at the last call as usual (after MHD's own 100 Continue, which a
-        /// client may always get), and keep-alive survives it.
+        /// Nothing to wait for: answered at once, with no 100 Continue. microhttpd 0.9.75 sends one anyway when
+        /// nothing is queued, then takes a request pipelined after it for the body, and closes the connection
+        /// unanswered though the handler ran (a DELETE done, its client told nothing). An answer at the first
+        /// call closes the connection after it instead: the request after it was not run, and a client retries
+        /// it, as it may any pipelined request a closed connection left unanswered.
         @Test(arguments: ["GET /missing HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n\r\n",
-                          "POST /missing HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 0\r\n\r\n"])
-        func aRequestWithoutABodyIsAnsweredAsUsual(request: String) throws {
+                          "POST /missing HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 0\r\n\r\n",
+                          "GET /hello HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n\r\n"])
+        func aRequestWithoutABodyIsAnsweredAtOnce(request: String) throws {
             try withServer { server in
                 let client = try RawClient(port: server.port)
-                try client.send(request)
-                var response = try client.readResponse()
-                if response.status == 100 { response = try client.readResponse() }
-                #expect(response.status == 404)
-                #expect(try client.roundTrip("GET", "/hello").status == 200)
+                try client.send(request + "GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(try client.readResponse().status == (request.contains("/hello") ? 200 : 404))
+                #expect(client.waitForClose())
+                #expect(try RawClient(port: server.port).roundTrip("GET", "/hello").status == 200)
             }
         }
 
