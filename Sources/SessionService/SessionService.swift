@@ -168,6 +168,11 @@ public final class SessionService: Sendable {
             json.field("description", app.description)
             json.key("events")
             json.strings(app.events.map(\.rawValue))
+            // What a swipe (didPop, didDismiss) may name, for clients that offer screens to pick from.
+            if let screens = app.screens {
+                json.key("screens")
+                json.strings(screens)
+            }
             json.endObject()
         }
         json.endArray()

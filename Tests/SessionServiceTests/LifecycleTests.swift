@@ -29,7 +29,7 @@ struct LifecycleTests {
         }
     }
 
-    @Test("GET /v1/apps lists navigation, login, todo and flow with their events")
+    @Test("GET /v1/apps lists navigation, login, todo and flow with their events and screens")
     func apps() throws {
         try withTestServer { client in
             let response = try client.get("/v1/apps")
@@ -37,17 +37,21 @@ struct LifecycleTests {
             #expect(response.header("Content-Type") == "application/json")
             let apps = try #require(response.json?["apps"] as? [NSDictionary])
             let expected: [NSDictionary] = [
-                ["id": "navigation", "description": BuiltinApps.navigation.description, "events": ["push", "pop", "didPop"]],
+                ["id": "navigation", "description": BuiltinApps.navigation.description, "events": ["push", "pop", "didPop"],
+                 "screens": ["Root", "Navigation", "A", "B", "C"]],
                 ["id": "login", "description": BuiltinApps.login.description,
-                 "events": ["login", "logout", "push", "pop", "didPop", "present", "dismiss", "didDismiss"]],
-                ["id": "todo", "description": BuiltinApps.todo.description, "events": ["login", "logout"]],
-                ["id": "flow", "description": BuiltinApps.flow.description, "events": ["step", "pop", "didPop"]],
+                 "events": ["login", "logout", "push", "pop", "didPop", "present", "dismiss", "didDismiss"],
+                 "screens": ["Root", "Login", "Home", "A", "B", "C", "Profile"]],
+                ["id": "todo", "description": BuiltinApps.todo.description, "events": ["login", "logout"],
+                 "screens": ["Root", "LoggedOut", "Todo"]],
+                ["id": "flow", "description": BuiltinApps.flow.description, "events": ["step", "pop", "didPop"],
+                 "screens": ["AppInit", "Main", "Coding"]],
             ]
             #expect(apps == expected)
         }
     }
 
-    @Test("GET /v1/apps includes a registered test app")
+    @Test("GET /v1/apps includes a registered test app (which lists no screens: any name may be one)")
     func appsWithExtra() throws {
         try withTestServer(registry: testRegistry(LabApps.halfway())) { client in
             let apps = try #require(try client.get("/v1/apps").json?["apps"] as? [NSDictionary])

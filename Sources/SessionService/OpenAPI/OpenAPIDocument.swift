@@ -447,7 +447,11 @@ enum OpenAPIDocument {
                   "properties": {
                     "id": {"$ref": "#/components/schemas/AppID"},
                     "description": {"type": "string"},
-                    "events": {"type": "array", "items": {"$ref": "#/components/schemas/EventType"}}
+                    "events": {"type": "array", "items": {"$ref": "#/components/schemas/EventType"}},
+                    "screens": {
+                      "type": "array", "items": {"type": "string"},
+                      "description": "The screens the app can show (each named after its RIB or presentable); a swipe naming another is refused. Absent when the app does not list them."
+                    }
                   }
                 }
               }
