@@ -105,11 +105,22 @@ public final class HTTPServer: Sendable {
     public func start() throws(HTTPServerError) {
         try configuration.validate()
         let address = try SocketAddress.ipv4(host: configuration.host, port: configuration.port)
-        let connectionLimit = FileDescriptorBudget.connections(wanted: configuration.connectionLimit)
+        // The C shim reads where this version leaves a request in its buffer; a binary built against it may
+        // still meet another at run time (the library's soname stays the same from 0.9 to 1.0).
+        let library = String(cString: MHD_get_version())
+        guard library == "0.9.75" else {
+            throw .startFailed(host: configuration.host, port: configuration.port,
+                               reason: "libmicrohttpd \(library) is loaded; this build needs 0.9.75")
+        }
+        let sockets = FileDescriptorBudget.sockets(wanted: configuration.connectionLimit, threads: configuration.threads)
+        let connectionLimit = min(configuration.connectionLimit, sockets)
         let context = ServerContext(
             routes: router.compile(), maxBodySize: configuration.maxBodySize,
-            maxStreams: min(configuration.maxStreams, connectionLimit),
+            // Lowered, the limit still leaves a connection that no stream can take, for the API.
+            maxStreams: min(configuration.maxStreams,
+                            connectionLimit < configuration.connectionLimit ? max(1, connectionLimit - 1) : connectionLimit),
             connectionLimit: connectionLimit, perIPConnectionLimit: configuration.perIPConnectionLimit,
+            descriptorLimit: sockets,
             connectionMemoryLimit: configuration.connectionMemoryLimit, idleTimeout: configuration.idleTimeout,
             heartbeatInterval: configuration.streamHeartbeatInterval, log: log,
             onRequestCompleted: onRequestCompleted, requestStates: requestStates)

@@ -27,15 +27,20 @@ final class OpenConnections: Sendable {
 
     let limit: Int
     let limitPerAddress: Int
+    /// The most sockets open at once, departed clients' included: what the open-file limit leaves room for
+    /// (`FileDescriptorBudget`). A departed client's socket still holds its descriptor until MHD closes it, which
+    /// for a stream's comes only after its stream ends.
+    let descriptorLimit: Int
     private let table = Lock(Table())
     /// The sockets whose request is being read or handled (`markBusy`): such a socket is never reclaimed, even
     /// if its client has shut its sending side (it waits for its answer). Nil if it could not be allocated:
     /// then no socket is taken for busy.
     private let busy: MHDHandle?
 
-    init(limit: Int, limitPerAddress: Int) {
+    init(limit: Int, limitPerAddress: Int, descriptorLimit: Int = .max) {
         self.limit = limit
         self.limitPerAddress = limitPerAddress
+        self.descriptorLimit = descriptorLimit
         busy = cmhd_busy_sockets_create().map { MHDHandle(pointer: OpaquePointer($0)) }
     }
 
@@ -66,6 +71,8 @@ final class OpenConnections: Sendable {
             if table.owners.count >= limit, held(Array(table.owners.keys), reclaimed: &reclaimed) >= limit {
                 return (.full, reclaimed)
             }
+            // Reclaimed or not, every socket recorded is open: past the descriptors there are, accept would fail.
+            if table.owners.count >= descriptorLimit { return (.full, reclaimed) }
             if let open = table.sockets[address], open.count >= limitPerAddress,
                held(open, reclaimed: &reclaimed) >= limitPerAddress {
                 return (.crowded, reclaimed)

@@ -51,7 +51,7 @@ final class ServerContext: Sendable {
 
     init(
         routes: RouteTable, maxBodySize: Int, maxStreams: Int, connectionLimit: Int, perIPConnectionLimit: Int,
-        connectionMemoryLimit: Int,
+        descriptorLimit: Int = .max, connectionMemoryLimit: Int,
         idleTimeout: Int, heartbeatInterval: Duration,
         log: @escaping @Sendable (HTTPLogLevel, String) -> Void,
         onRequestCompleted: (@Sendable (HTTPRequestSummary) -> Void)?,
@@ -64,7 +64,8 @@ final class ServerContext: Sendable {
         drainLimit = UInt64(maxBodySize).addingReportingOverflow(1 << 20).overflow ? .max : UInt64(maxBodySize) + (1 << 20)
         self.maxStreams = maxStreams
         self.headLimit = connectionMemoryLimit - 2048
-        self.connections = OpenConnections(limit: connectionLimit, limitPerAddress: perIPConnectionLimit)
+        self.connections = OpenConnections(
+            limit: connectionLimit, limitPerAddress: perIPConnectionLimit, descriptorLimit: descriptorLimit)
         self.idleTimeout = UInt32(clamping: idleTimeout)
         let twoBeats = (heartbeatInterval * 2).components
         let twoBeatsSeconds = twoBeats.seconds + (twoBeats.attoseconds > 0 ? 1 : 0)

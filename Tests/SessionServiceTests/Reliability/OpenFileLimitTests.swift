@@ -33,5 +33,23 @@ extension ReliabilityTests {
             ribsd.signal(SIGTERM)
             #expect(ribsd.wait(timeout: 15)?.status == 0)
         }
+
+        @Test("with the connection limit lowered, streams still leave one connection for the API")
+        func streamsLeaveOneConnection() throws {
+            let (ribsd, port, _) = try RibsdProcess.listening(["--max-connections-per-address", "1024"], openFiles: 200)
+            let warning = try #require(ribsd.stderr.split(separator: "\n").first { $0.contains(#""msg":"open-file limit""#) })
+            let limit = try #require(warning.firstMatch(of: /room for (\d+) connections/).flatMap { Int($0.1) })
+            let created = try HTTPClient(port: port).request(
+                "POST", "/v1/sessions", body: Array(#"{"app":"login"}"#.utf8), headers: [("Content-Type", "application/json")])
+            let id = try #require(created.json?["session"] as? String)
+            let streams = try (0..<(limit - 1)).map { _ in try EventStreamClient(port: port) }
+            for stream in streams { #expect(try stream.open("/v1/sessions/\(id)/stream").status == 200) }
+            // The last connection: the API answers on it, and a stream there is refused.
+            let last = HTTPClient(port: port)
+            #expect(try last.request("GET", "/healthz").status == 200)
+            expectProblem(try last.request("GET", "/v1/sessions/\(id)/stream"), status: 503, code: "stream_limit")
+            ribsd.signal(SIGTERM)
+            #expect(ribsd.wait(timeout: 15)?.status == 0)
+        }
     }
 }
