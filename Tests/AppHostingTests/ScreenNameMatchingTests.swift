@@ -44,6 +44,20 @@ struct ScreenNameMatchingTests {
         #expect(!AppEvent.didPop(screen: "K").namesScreenAlreadyGone(from: window, of: listing))
     }
 
+    @Test("a container shown on screen is not gone, under its own name, though it is on no stack")
+    func containerIsShown() throws {
+        let window = Window()
+        let stack = NavigationController()
+        try stack.push(ViewController(screenName: "Home"), animated: false)
+        window.rootViewController = stack
+        window.makeKeyAndVisible()
+        let anyNames = Self.app(screens: nil)
+        #expect(stack.screenName == "NavigationController")
+        #expect(!AppEvent.didPop(screen: stack.screenName).namesScreenAlreadyGone(from: window, of: anyNames))
+        #expect(!AppEvent.didDismiss(screen: "Home").namesScreenAlreadyGone(from: window, of: anyNames))
+        #expect(AppEvent.didPop(screen: "Elsewhere").namesScreenAlreadyGone(from: window, of: anyNames))
+    }
+
     private static func app(screens: [String]?) -> AppDefinition {
         AppDefinition(id: "names", description: "test: names only", events: [.didPop], screens: screens) {
             fatalError("never launched")

@@ -129,12 +129,11 @@ extension SessionService {
             } else {
                 let divergences = core.replayDivergences
                 // A replay runs on refusals, and on a no-op swipe whose handler changed the screen first. One that
-                // diverged leaves a session that cannot go on: it is closed, as a DELETE would.
+                // diverged closed the session, which cannot go on: the store forgets it, as after a DELETE.
                 defer {
                     if core.replayDivergences != divergences {
                         reportReplayDivergence(in: core)
                         store.remove(core.id)
-                        core.close(reason: .failed)
                     }
                 }
                 do throws(ServiceError) {

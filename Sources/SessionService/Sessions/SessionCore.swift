@@ -68,7 +68,8 @@ package final class SessionCore {
         rerender()
     }
 
-    /// Applies one event and tells whether it changed anything; on failure the session is exactly as before.
+    /// Applies one event and tells whether it changed anything; on failure the session is exactly as before, or,
+    /// when its app did not replay to the state it showed (`replayDiverged`), closed.
     @discardableResult
     package func apply(_ event: AppEvent, now: Int64) throws(ServiceError) -> Bool {
         do {
@@ -215,8 +216,8 @@ package final class SessionCore {
     /// `rendersCurrentVersion`): tests run it beside a default session to show that both agree.
     package var rebuildsAfterEveryRefusal = false
 
-    /// Replays the history into a fresh launch. Throws when the replay does not render the state the session
-    /// showed: the session can no longer keep its versions' bytes, and the caller must close it.
+    /// Replays the history into a fresh launch. When the replay does not render the state the session showed,
+    /// the session can no longer keep its versions' bytes: it closes, and throws (its store forgets it).
     private func rebuild() throws(ServiceError) {
         let shown = stateJSON, shownFieldsOffset = fieldsOffset
         // The discarded tree is detached like any other (every interactor deactivated) before its replacement.
@@ -235,6 +236,7 @@ package final class SessionCore {
         let same = stateJSON.withUnsafeBufferPointer { Self.equal($0, from: fieldsOffset, shown, from: shownFieldsOffset) }
         if !same {
             replayDivergences += 1
+            close(reason: .failed)
             throw .replayDiverged()
         }
     }
