@@ -34,7 +34,7 @@ final class HelloBuilder: Builder<any EmptyDependency> {
     }
 }
 
-let hello = AppDefinition(id: "hello", description: "Greets whoever logs in", events: [.login]) {
+let hello = AppDefinition(id: "hello", description: "Greets whoever logs in", events: [.login], screens: ["Hello"]) {
     RIBAppRuntime(root: HelloBuilder(dependency: EmptyComponent()).build())
 }
 
