@@ -16,15 +16,17 @@ enum FileDescriptorBudget {
     private static let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
     /// `RLIM_INFINITY`, all bits set (Swift does not import the macro's `-1` into the unsigned type).
     private static let infinity = rlim_t.max
-    /// Servers started at once in one process (tests do) read and raise the limit one at a time.
-    private static let lock = Lock(())
+    /// The soft limit as this process last raised it (0: never). Servers started at once in one process (tests
+    /// do) read and raise the limit under this lock, one at a time. (A lock around nothing, `Lock(())`, is what
+    /// ThreadSanitizer cannot follow: it reported its empty value's accesses as a race.)
+    private static let raisedTo = Lock<rlim_t>(0)
 
     /// Raises the soft `RLIMIT_NOFILE` as far as the hard one allows toward `wanted` connections and what the
     /// process needs beside them with `threads` MHD workers, as servers do at start (the usual soft limit, 1024,
     /// is below what 1024 connections need), and returns how many sockets the limit then leaves room for: at
     /// least `wanted` when it is high enough, else fewer (at least 1). Each server counts for itself.
     static func sockets(wanted: Int, threads: Int) -> Int {
-        lock.withLock { _ in
+        raisedTo.withLock { raisedTo in
             var limit = rlimit()
             guard getrlimit(resource, &limit) == 0 else { return wanted }
             let open = openDescriptors()
@@ -33,7 +35,10 @@ enum FileDescriptorBudget {
             if limit.rlim_cur != infinity, limit.rlim_cur < needed {
                 var raised = limit
                 raised.rlim_cur = limit.rlim_max == infinity ? needed : min(needed, limit.rlim_max)
-                if setrlimit(resource, &raised) == 0 { limit = raised }
+                if setrlimit(resource, &raised) == 0 {
+                    limit = raised
+                    raisedTo = raised.rlim_cur
+                }
             }
             guard limit.rlim_cur != infinity else { return wanted }
             return max(1, Int(clamping: limit.rlim_cur) - beside)
