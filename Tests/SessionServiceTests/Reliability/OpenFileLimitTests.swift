@@ -7,24 +7,24 @@ extension ReliabilityTests {
     /// release build with an illegal instruction.
     @Suite("ribsd under an open-file limit")
     struct OpenFileLimit {
-        /// The `open-file limit` line of `ribsd`'s log. Logged before the address is announced, but written by the
-        /// log's own thread: waited for, up to 10 s.
-        static func warning(of ribsd: RibsdProcess) -> Substring? {
-            for _ in 0..<200 {
-                if let line = ribsd.stderr.split(separator: "\n").first(where: { $0.contains(#""msg":"open-file limit""#) }) {
-                    return line
-                }
-                usleep(50_000)
+        /// `ribsd` under `ulimit -n 200`, its port, and how many connections its `open-file limit` line says it
+        /// serves. The line is logged before the address is announced, but written by the log's own thread: it is
+        /// waited for, up to 10 s.
+        static func limitedRibsd() throws -> (RibsdProcess, UInt16, limit: Int) {
+            let (ribsd, port, _) = try RibsdProcess.listening(["--max-connections-per-address", "1024"], openFiles: 200)
+            var warning: Substring?
+            for _ in 0..<200 where warning == nil {
+                warning = ribsd.stderr.split(separator: "\n").first { $0.contains(#""msg":"open-file limit""#) }
+                if warning == nil { usleep(50_000) }
             }
-            return nil
+            let line = try #require(warning)
+            let room = try #require(line.firstMatch(of: /room for (\d+) connections, not 1024/), "\(line)")
+            return (ribsd, port, try #require(Int(room.1)))
         }
 
         @Test("a limit too low for 1,024 connections: ribsd says how many it serves, closes the rest at once, and stays up")
         func servesWhatTheLimitAllows() throws {
-            let (ribsd, port, _) = try RibsdProcess.listening(["--max-connections-per-address", "1024"], openFiles: 200)
-            let warning = try #require(Self.warning(of: ribsd))
-            let room = try #require(warning.firstMatch(of: /room for (\d+) connections, not 1024/), "\(warning)")
-            let limit = try #require(Int(room.1))
+            let (ribsd, port, limit) = try Self.limitedRibsd()
             #expect(limit > 16 && limit < 200 - 64)
 
             let kept = try (0..<limit).map { _ in try RelConnection(port: port, timeout: 5) }
@@ -48,9 +48,7 @@ extension ReliabilityTests {
 
         @Test("with the connection limit lowered, streams still leave one connection for the API")
         func streamsLeaveOneConnection() throws {
-            let (ribsd, port, _) = try RibsdProcess.listening(["--max-connections-per-address", "1024"], openFiles: 200)
-            let warning = try #require(Self.warning(of: ribsd))
-            let limit = try #require(warning.firstMatch(of: /room for (\d+) connections/).flatMap { Int($0.1) })
+            let (ribsd, port, limit) = try Self.limitedRibsd()
             let created = try HTTPClient(port: port).request(
                 "POST", "/v1/sessions", body: Array(#"{"app":"login"}"#.utf8), headers: [("Content-Type", "application/json")])
             let id = try #require(created.json?["session"] as? String)
