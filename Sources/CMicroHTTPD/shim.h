@@ -8,6 +8,8 @@
 #define POLLRDHUP 0x2000
 #endif
 #include <limits.h>
+// malloc_trim: the server hands freed heap pages back after many sessions go (glibc keeps them otherwise).
+#include <malloc.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>

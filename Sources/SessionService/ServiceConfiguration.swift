@@ -13,16 +13,20 @@ public struct ServiceConfiguration: Sendable, Equatable {
     /// The most bytes (approximately) all sessions hold together in histories, remembered `Idempotency-Key`
     /// answers and prepared `history` documents; past it, events answer 503 `memory_limit` (see `HeldMemory`).
     public var maxHeldBytes: Int
+    /// Bytes (estimated) the sessions must have freed since their peak before the heap's free pages are handed
+    /// back to the system (see `SessionService.maintain`).
+    public var heapReturnThreshold: Int
 
     /// Creates a configuration; defaults are the contract's.
     public init(
         maxSessions: Int = 100_000, sessionTTL: Int = 1800, idempotencyKeysPerSession: Int = 1000,
-        maxEventsPerSession: Int = 100_000, maxHeldBytes: Int = 4 << 30
+        maxEventsPerSession: Int = 100_000, maxHeldBytes: Int = 4 << 30, heapReturnThreshold: Int = 32 << 20
     ) {
         self.maxSessions = maxSessions
         self.sessionTTL = sessionTTL
         self.idempotencyKeysPerSession = idempotencyKeysPerSession
         self.maxEventsPerSession = maxEventsPerSession
         self.maxHeldBytes = maxHeldBytes
+        self.heapReturnThreshold = heapReturnThreshold
     }
 }

@@ -24,11 +24,16 @@ public final class SessionService: Sendable {
     let streamsEnded = Atomic<Bool>(false)
     /// The logger `instrument` was given: `/metrics` shows the lines it dropped.
     private let logger = Lock<RequestLogger?>(nil)
+    /// When `maintain` hands freed memory back, and what does it (the heap's trim; tests count the calls).
+    private let heapReturn: Lock<HeapReturnPolicy>
+    private let returnFreePages: @Sendable () -> Void
 
-    /// Creates the service; clock and id source are injected so that tests and replays control them.
+    /// Creates the service; clock and id source are injected so that tests and replays control them, and so is
+    /// what hands freed memory back to the system.
     public init(
         registry: AppRegistry, configuration: ServiceConfiguration = ServiceConfiguration(),
-        clock: any ServiceClock = SystemClock(), ids: any SessionIDSource = RandomSessionIDs()
+        clock: any ServiceClock = SystemClock(), ids: any SessionIDSource = RandomSessionIDs(),
+        returnFreePages: @escaping @Sendable () -> Void = { ProcessHeap.returnFreePages() }
     ) {
         self.registry = registry
         self.configuration = configuration
@@ -37,6 +42,8 @@ public final class SessionService: Sendable {
         self.store = SessionStore(limit: configuration.maxSessions)
         self.heldMemory = HeldMemory(limit: configuration.maxHeldBytes)
         self.appsJSON = Self.renderApps(registry)
+        self.heapReturn = Lock(HeapReturnPolicy(threshold: configuration.heapReturnThreshold))
+        self.returnFreePages = returnFreePages
     }
 
     /// Sessions alive now.
@@ -68,6 +75,26 @@ public final class SessionService: Sendable {
             metrics.record(summary)
             logger.request(summary)
         }
+    }
+
+    /// The server's once-a-second upkeep: expires idle sessions, then, if the sessions have freed much since
+    /// their peak (an expiry or deletion of thousands), hands the heap's free pages back to the system, which
+    /// glibc would otherwise keep at the peak's size.
+    public func maintain() {
+        expireIdleSessions()
+        returnFreedMemory()
+    }
+
+    /// Hands the heap's free pages back if the sessions freed `heapReturnThreshold` bytes since their peak;
+    /// returns whether it did.
+    @discardableResult
+    func returnFreedMemory() -> Bool {
+        let isDue = heapReturn.withLock { $0.isDue(sessions: store.count, heldBytes: heldMemory.bytes) }
+        guard isDue else { return false }
+        // Outside the lock: the trim holds the heap's own locks for a while.
+        returnFreePages()
+        metrics.recordHeapReturn()
+        return true
     }
 
     /// Tears down every session idle longer than the TTL; returns how many expired.

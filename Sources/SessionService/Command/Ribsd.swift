@@ -78,7 +78,7 @@ public enum Ribsd {
 
         let sweeper = DispatchSource.makeTimerSource(queue: .global())
         sweeper.schedule(deadline: .now() + 1, repeating: 1)
-        sweeper.setEventHandler { service.expireIdleSessions() }
+        sweeper.setEventHandler { service.maintain() }
         sweeper.resume()
 
         // This thread waits for the stop signal (nothing in the server uses the main queue, so it need not run

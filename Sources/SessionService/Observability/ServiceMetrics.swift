@@ -45,6 +45,7 @@ public final class ServiceMetrics: Sendable {
     private let replayDivergences = Atomic<Int>(0)
     private let expired = Atomic<Int>(0)
     private let created = Atomic<Int>(0)
+    private let heapReturns = Atomic<Int>(0)
 
     /// Creates empty counters.
     public init() {}
@@ -114,6 +115,11 @@ public final class ServiceMetrics: Sendable {
         if count > 0 { expired.add(count, ordering: .relaxed) }
     }
 
+    /// Counts freed memory handed back to the system.
+    public func recordHeapReturn() {
+        heapReturns.add(1, ordering: .relaxed)
+    }
+
     /// Counts a created session.
     public func recordCreated() {
         created.add(1, ordering: .relaxed)
@@ -150,6 +156,8 @@ public final class ServiceMetrics: Sendable {
         text += "ribsd_leaks_found_total \(leaks.load(ordering: .relaxed))\n"
         text += "# HELP ribsd_replay_divergences_total Replays of a session's history (after a failed event) that rendered another state than the one replayed: an app that is not deterministic.\n# TYPE ribsd_replay_divergences_total counter\n"
         text += "ribsd_replay_divergences_total \(replayDivergences.load(ordering: .relaxed))\n"
+        text += "# HELP ribsd_heap_returns_total Times the heap's free pages were handed back to the system, after sessions freed much of what they held.\n# TYPE ribsd_heap_returns_total counter\n"
+        text += "ribsd_heap_returns_total \(heapReturns.load(ordering: .relaxed))\n"
         text += "# HELP ribsd_log_lines_dropped_total Log lines lost: stderr did not keep up, or failed.\n# TYPE ribsd_log_lines_dropped_total counter\n"
         text += "ribsd_log_lines_dropped_total \(logLinesDropped)\n"
         return text

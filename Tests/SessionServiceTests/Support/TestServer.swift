@@ -18,9 +18,10 @@ func withTestServer<T>(
     server: ServerConfiguration = testServerConfiguration(),
     clock: any ServiceClock = SystemClock(),
     ids: any SessionIDSource = RandomSessionIDs(),
+    returnFreePages: @escaping @Sendable () -> Void = {},
     _ body: (ServiceClient) throws -> T
 ) throws -> T {
-    let service = SessionService(registry: registry, configuration: configuration, clock: clock, ids: ids)
+    let service = SessionService(registry: registry, configuration: configuration, clock: clock, ids: ids, returnFreePages: returnFreePages)
     let router = HTTPRouter()
     service.addRoutes(to: router)
     let httpServer = HTTPServer(configuration: server, router: router, log: { _ in })

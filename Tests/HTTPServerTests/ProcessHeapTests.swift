@@ -1,0 +1,18 @@
+import HTTPServer
+import Testing
+
+@Suite("the process heap")
+struct ProcessHeapTests {
+    @Test("freed blocks below one still in use stay with the process until the heap is trimmed, which hands them back")
+    func trimReturnsFreedPages() {
+        // 16 MiB in small blocks, all freed but the last: the free space sits below a live block, where `free`
+        // alone never gives it back.
+        let blocks = (0..<16_384).map { _ in UnsafeMutableRawPointer.allocate(byteCount: 1024, alignment: 16) }
+        for block in blocks {
+            block.initializeMemory(as: UInt8.self, repeating: 1, count: 1024)
+        }
+        for block in blocks.dropLast() { block.deallocate() }
+        #expect(ProcessHeap.returnFreePages())
+        blocks.last?.deallocate()
+    }
+}
