@@ -3,7 +3,7 @@
 # GET loads, hottest first, which scripts/build-release hands to the linker so that they sit together instead of
 # spread over the binary (BENCHMARKS.md, "Function order at link time").
 #
-#   bench/symbol-order.sh [RIBSD]     (default: builds ribsd with scripts/build-release into /tmp/build-bench)
+#   bench/symbol-order.sh [RIBSD]     (default: builds ribsd with scripts/build-release into .build/bench)
 #
 # Runs ribsd under callgrind (one worker thread), drives it with wrk (events 10 s, then GET 3 s, -t1 -c4),
 # stops it, and keeps ribsd's own functions with at least 2,000 instructions on the busiest thread. Needs
@@ -17,8 +17,8 @@ command -v valgrind >/dev/null 2>&1 || scripts/install-deps valgrind
 if [ $# -ge 1 ]; then
     RIBSD=$1
 else
-    scripts/build-release --scratch-path /tmp/build-bench --product ribsd >&2
-    RIBSD=/tmp/build-bench/release/ribsd
+    scripts/build-release --scratch-path .build/bench --product ribsd >&2
+    RIBSD=$ROOT/.build/bench/release/ribsd
 fi
 PROGRAM=bench/symbol-order.sh
 WARMUP=0
