@@ -15,6 +15,8 @@ enum IDs {
     }
 }
 
+/// Stores measured earlier, kept to the end (see `appLevel`). The benchmarks run one after another on the main
+/// thread, the only one that touches this.
 nonisolated(unsafe) private var keptAlive: [SessionStore] = []
 
 enum DispatchBench {

@@ -13,7 +13,8 @@ struct Measurement {
     let note: String
 }
 
-/// Sink the optimizer cannot see through, so measured work is not removed.
+/// Sink the optimizer cannot see through, so measured work is not removed. A plain global: a lock or an atomic
+/// would add its own cost to every measured call, and only the main thread, which runs every benchmark, writes it.
 nonisolated(unsafe) var blackHoleSink = 0
 
 @inline(never)
@@ -22,7 +23,8 @@ func blackHole(_ value: Int) {
 }
 
 enum Harness {
-    /// Milliseconds each timed batch should last (`--quick` lowers it).
+    /// Milliseconds each timed batch should last (`--quick` lowers it). Set while the arguments are read, before
+    /// any benchmark runs, and read on the main thread only.
     nonisolated(unsafe) static var batchMilliseconds = 100.0
 
     /// Times `body`: a calibration run sizes the batches to about `batchMilliseconds` each (at least
