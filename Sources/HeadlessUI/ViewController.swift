@@ -45,6 +45,16 @@ open class ViewController {
     @exclusivity(unchecked) public private(set) var isMovingFromParent = false
     /// True only during `viewDidDisappear` when the controller is being dismissed.
     @exclusivity(unchecked) public private(set) var isBeingDismissed = false
+    /// True only during `viewDidDisappear` when a container of this controller is being dismissed, taking it
+    /// off the screen (not a UIKit property: RxFlow's extension of the same name reads the parents' flags).
+    public var isParentBeingDismissed: Bool {
+        var node = parent
+        while let container = node {
+            if container.isBeingDismissed { return true }
+            node = container.parent
+        }
+        return false
+    }
     /// The last view operation this controller performed, with its `animated` flag.
     @exclusivity(unchecked) public internal(set) var lastTransition: Transition?
     /// Who is told from `deinit` that this controller went (a leak detector watching it).
@@ -202,6 +212,10 @@ open class ViewController {
         lastTransition = Transition(kind: kind, animated: animated)
         presented.isBeingDismissed = true
         presented.viewDidDisappear(animated)
+        // A dismissed container takes what it shows off the screen with it, and UIKit forwards the disappearance
+        // to those children. They are not themselves being dismissed: they read it from their container, as
+        // RxFlow's `isParentBeingDismissed` does, while its flag is still up.
+        for child in presented.shownChildren { child.disappearWithShownChildren(animated: animated) }
         presented.isBeingDismissed = false
     }
 

@@ -72,4 +72,25 @@ struct BaseViewControllerTests {
         #expect([child, sheet, swiped].map(\.closes.count) == [1, 1, 1])
         #expect(window.snapshot == [Layer(.root, ["Root"])])
     }
+
+    @Test("wrapped in a navigation controller for its presentation: dismissed or swiped down with it, one close each; covered by a full-screen one, none")
+    func wrappedForPresentation() throws {
+        let (dismissed, swiped) = (Page("Dismissed"), Page("Swiped"))
+        let root = ViewController(screenName: "Root")
+        let window = Window.showing(root)
+
+        try root.present(try NavigationController(rootViewController: dismissed.controller), animated: true)
+        try dismissed.controller.present(ViewController(screenName: "Cover"), animated: true, style: .fullScreen)
+        #expect(dismissed.closes.count == 0)
+        try dismissed.controller.dismiss(animated: true)
+        #expect(dismissed.closes.count == 0, "dismissing the cover dismisses nothing under it")
+        try root.dismiss(animated: true)
+
+        let nav = try NavigationController(rootViewController: swiped.controller)
+        try root.present(nav, animated: true)
+        try nav.userDidDismissInteractively()
+
+        #expect([dismissed, swiped].map(\.closes.count) == [1, 1])
+        #expect(window.snapshot == [Layer(.root, ["Root"])])
+    }
 }

@@ -99,6 +99,31 @@ struct DisappearanceTests {
         #expect(window.snapshot == [Layer(.root, ["Root"])])
     }
 
+    @Test("a dismissed navigation controller takes its top page with it: the page disappears, its container being dismissed, not itself")
+    func dismissedContainerForwardsToWhatItShows() throws {
+        let log = CallLog()
+        let root = ViewController(screenName: "Root")
+        let window = Window.showing(root)
+        let home = RecordingViewController("Home", log: log)
+        let page = ContainerDismissalProbe("Page", log: log)
+        let nav = try NavigationController(rootViewController: home)
+        try nav.push(page, animated: false)
+        try root.present(nav, animated: true)
+        log.clear()
+
+        try root.dismiss(animated: true)
+        try root.present(nav, animated: true)
+        try nav.userDidDismissInteractively()
+
+        // Home, covered on the stack, had left the screen when Page was pushed.
+        #expect(log.entries == [
+            "Page.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false, parentBeingDismissed: true)",
+            "Page.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false, parentBeingDismissed: true)",
+        ])
+        #expect(page.isParentBeingDismissed == false)
+        #expect(window.snapshot == [Layer(.root, ["Root"])])
+    }
+
     @Test("the user swiping a sheet down dismisses it: isBeingDismissed during viewDidDisappear, interactiveDismiss recorded")
     func interactiveDismiss() throws {
         let root = ViewController(screenName: "Root")
@@ -163,5 +188,19 @@ struct DisappearanceTests {
         #expect(root.presentedViewController === sheet)
         #expect(sheet.calls.isEmpty)
         #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.pageSheet, ["Sheet"])])
+    }
+}
+
+/// Records its disappearances with whether its container was being dismissed.
+private final class ContainerDismissalProbe: ViewController {
+    private let log: CallLog
+
+    init(_ screenName: String, log: CallLog) {
+        self.log = log
+        super.init(screenName: screenName)
+    }
+
+    override func viewDidDisappear(_ animated: Bool) {
+        log.record("\(screenName).viewDidDisappear(animated: \(animated), movingFromParent: \(isMovingFromParent), beingDismissed: \(isBeingDismissed), parentBeingDismissed: \(isParentBeingDismissed))")
     }
 }

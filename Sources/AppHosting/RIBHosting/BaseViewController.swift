@@ -7,8 +7,9 @@ public protocol ScreenCloseListener: AnyObject {
     func screenDidClose()
 }
 
-/// Seed 003's base view controller: turns "moved from parent" and "being dismissed" into a close event,
-/// so a swipe back or a swiped-down sheet reaches the interactor and the RIB is detached.
+/// Seed 003's base view controller: turns "moved from parent" and "being dismissed" (its own or its
+/// container's) into a close event, so a swipe back or a swiped-down sheet reaches the interactor and the RIB
+/// is detached.
 ///
 /// Seed 003 reads "moved from parent" in `viewDidDisappear` (`isMovingFromParent`). UIKit sends that to the
 /// top of the stack alone: a pop of several screens at once (the back button's long-press menu, a pop to the
@@ -27,7 +28,8 @@ open class BaseViewController: ViewController, ViewControllable {
 
     open override func viewDidDisappear(_ animated: Bool) {
         super.viewDidDisappear(animated)
-        if isBeingDismissed {
+        // A page wrapped in a navigation controller for its presentation (seed 000) is dismissed with it.
+        if isBeingDismissed || isParentBeingDismissed {
             closeListener?.screenDidClose()
         }
     }
