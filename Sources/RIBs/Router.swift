@@ -39,6 +39,11 @@ open class Router<InteractorType>: Routing {
         // First, while the interactor is still held: it may deactivate as it goes (a tree dropped without
         // a teardown) and must not call back into this half-destroyed router.
         activeStateObservation?.cancel()
+        // RIBs' order for a router released while attached: its interactor resigns, then its children are
+        // detached, each resigning down its subtree. A child someone else still holds must not stay active
+        // under a parent that is gone.
+        interactable.deactivate()
+        for child in children { child.interactable.deactivate() }
         deinitReport.send(for: self)
     }
 

@@ -51,10 +51,29 @@ struct RouterLifecycleTests {
             log.clear()
         }
 
-        // Released, not leaked, and each interactor resigned once on its way out.
+        // Released, not leaked, and each interactor resigned once on its way out, the parent first.
         #expect(droppedRoot == nil)
         #expect(droppedChild == nil)
-        #expect(log.events.sorted() == ["Child.willResignActive", "Root.willResignActive"])
+        #expect(log.events == ["Root.willResignActive", "Child.willResignActive"])
+    }
+
+    @Test("a router released while attached resigns, then deactivates its subtree: a child held elsewhere does not stay active")
+    func releasedParentDeactivatesHeldChild() throws {
+        let log = EventLog()
+        let child = TestRouter("Child", log: log)
+        let grandchild = TestRouter("Grandchild", log: log)
+        do {
+            let parent = TestRouter("Parent", log: log)
+            parent.interactor.activate()
+            parent.load()
+            try parent.attachChild(child)
+            try child.attachChild(grandchild)
+            log.clear()
+        }
+
+        #expect(log.events == ["Parent.willResignActive", "Child.willResignActive", "Grandchild.willResignActive"])
+        #expect([child, grandchild].map(\.interactor.isActive) == [false, false])
+        #expect(tree(child) == "Child[Grandchild]")
     }
 
     @Test("a child attached to an inactive parent is activated anyway, as in RIBs")
