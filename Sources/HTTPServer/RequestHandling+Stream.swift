@@ -8,7 +8,7 @@ extension RequestHandling {
         guard let stream = response.stream else { return response }
         if context.draining.load(ordering: .relaxed) {
             stream.refuse()
-            return .problem(status: 503, code: "shutting_down", title: "Service Unavailable",
+            return .problem(status: 503, code: "shutting_down", title: "Shutting down",
                             detail: "The server is stopping.")
         }
         // At the limit, `add` first ends the streams whose clients left (a viewer reconnecting after its tab
@@ -16,7 +16,7 @@ extension RequestHandling {
         guard context.streams.add(stream) else {
             stream.refuse()
             context.log("refused a stream: \(context.maxStreams) streams already open")
-            return .problem(status: 503, code: "stream_limit", title: "Service Unavailable",
+            return .problem(status: 503, code: "stream_limit", title: "Stream limit reached",
                             detail: "The server holds its maximum of \(context.maxStreams) open streams.",
                             extraHeaders: [("Retry-After", "5")])
         }

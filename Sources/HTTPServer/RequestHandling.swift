@@ -46,7 +46,7 @@ enum RequestHandling {
             // MHD builds the answer's head in what the request's head left of the connection's memory: with too
             // little, the handler ran (an event applied) and MHD then closed the connection with no answer sent.
             if headCost > context.headLimit {
-                return answerAtOnce(.problem(status: 431, code: "header_too_large", title: "Request Header Fields Too Large",
+                return answerAtOnce(.problem(status: 431, code: "header_too_large", title: "Request header fields too large",
                                              detail: "The request's head leaves too little of a connection's memory for an answer."),
                                     for: state, on: connection, context: context)
             }
@@ -157,8 +157,8 @@ enum RequestHandling {
         case .invalidHost: "The Host header is not a host with an optional port."
         }
         return switch malformed {
-        case .nulInPath, .slashInPath: .problem(status: 404, code: "not_found", title: "Not Found", detail: detail)
-        default: .problem(status: 400, code: "bad_request", title: "Bad Request", detail: detail)
+        case .nulInPath, .slashInPath: .problem(status: 404, code: "not_found", title: "Not found", detail: detail)
+        default: .problem(status: 400, code: "bad_request", title: "Bad request", detail: detail)
         }
     }
 
@@ -220,7 +220,7 @@ enum RequestHandling {
             return refusal
         case .admitted(let pattern, let handler):
             guard let url else {
-                return .problem(status: 400, code: "bad_request", title: "Bad Request", detail: "The request has no path.")
+                return .problem(status: 400, code: "bad_request", title: "Bad request", detail: "The request has no path.")
             }
             let body = state.body
             state.body = []
@@ -230,7 +230,7 @@ enum RequestHandling {
             guard (200...599).contains(response.status) else {
                 response.stream?.refuse()
                 context.log("handler for \(pattern.pattern) returned invalid status \(response.status); sending 500", .error)
-                return .problem(status: 500, code: "internal_error", title: "Internal Server Error",
+                return .problem(status: 500, code: "internal_error", title: "Internal server error",
                                 detail: "The server could not produce a response.")
             }
             return response
@@ -248,14 +248,14 @@ enum RequestHandling {
         if let malformed = state.malformed { return .refused(refusal(of: malformed)) }
         switch state.resolution {
         case .notFound:
-            return .refused(.problem(status: 404, code: "not_found", title: "Not Found",
+            return .refused(.problem(status: 404, code: "not_found", title: "Not found",
                                      detail: "No resource exists at this path."))
         case .methodNotAllowed(_, let allow):
-            return .refused(.problem(status: 405, code: "method_not_allowed", title: "Method Not Allowed",
+            return .refused(.problem(status: 405, code: "method_not_allowed", title: "Method not allowed",
                                      detail: "This resource does not support this method.",
                                      extraHeaders: [("Allow", allow)]))
         case .matched where state.bodyTooLarge:
-            return .refused(.problem(status: 413, code: "payload_too_large", title: "Payload Too Large",
+            return .refused(.problem(status: 413, code: "payload_too_large", title: "Content too large",
                                      detail: "The request body exceeds the limit of \(context.maxBodySize) bytes."))
         case .matched(let pattern, let handler):
             return .admitted(pattern, handler)
@@ -265,7 +265,7 @@ enum RequestHandling {
     /// A 400 for a request whose body cannot be delimited with certainty: the connection cannot be trusted for
     /// another request either, so it closes.
     private static func untrustedFraming(_ detail: String) -> HTTPResponse {
-        .problem(status: 400, code: "bad_request", title: "Bad Request", detail: detail, extraHeaders: [("Connection", "close")])
+        .problem(status: 400, code: "bad_request", title: "Bad request", detail: detail, extraHeaders: [("Connection", "close")])
     }
 
     /// Hands the response to MHD: one copy of the body (MUST_COPY), headers, queue, release our reference.

@@ -50,7 +50,7 @@ public struct ServiceError: Error, Equatable, Sendable {
     /// of the server's app, not of the request, and the session is closed.
     static func replayDiverged() -> ServiceError {
         ServiceError(
-            status: 500, code: "internal_error", title: "Internal Server Error",
+            status: 500, code: "internal_error", title: "Internal server error",
             detail: "the session's app did not replay its history to the state it showed, so the session was closed")
     }
 
@@ -113,11 +113,11 @@ public struct ServiceError: Error, Equatable, Sendable {
 
     static func shuttingDown() -> ServiceError {
         // The same answer the HTTP layer gives a stream once it is draining.
-        ServiceError(status: 503, code: "shutting_down", title: "Service Unavailable", detail: "The server is stopping.")
+        ServiceError(status: 503, code: "shutting_down", title: "Shutting down", detail: "The server is stopping.")
     }
 
     static func internalError() -> ServiceError {
         // The HTTP layer's own 500 (HTTPServer's RequestHandling) has this code too: one code for a client to match.
-        ServiceError(status: 500, code: "internal_error", title: "Internal Server Error", detail: "the server could not complete the request")
+        ServiceError(status: 500, code: "internal_error", title: "Internal server error", detail: "the server could not complete the request")
     }
 }

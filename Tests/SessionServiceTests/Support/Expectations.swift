@@ -47,9 +47,36 @@ func expectProblem(_ response: HTTPResult, status: Int, code: String, sourceLoca
     #expect(problem?["code"] as? String == code, "got \(response.text)", sourceLocation: sourceLocation)
     #expect(problem?["status"] as? Int == status, sourceLocation: sourceLocation)
     #expect((problem?["type"] as? String)?.isEmpty == false, sourceLocation: sourceLocation)
-    #expect((problem?["title"] as? String)?.isEmpty == false, sourceLocation: sourceLocation)
+    // RFC 9457: the title names the problem type, the same for every occurrence; `type` is the code's URN.
+    #expect(problem?["title"] as? String == problemTitles[code], "no title for \(code) in the table", sourceLocation: sourceLocation)
+    #expect(problem?["type"] as? String == "urn:ribsd:problem:\(code)", sourceLocation: sourceLocation)
     #expect((problem?["detail"] as? String)?.isEmpty == false, sourceLocation: sourceLocation)
 }
+
+/// Each contract code's title, one style throughout.
+let problemTitles = [
+    "bad_request": "Bad request",
+    "header_too_large": "Request header fields too large",
+    "not_found": "Not found",
+    "method_not_allowed": "Method not allowed",
+    "payload_too_large": "Content too large",
+    "unsupported_media_type": "Unsupported media type",
+    "session_not_found": "Session not found",
+    "malformed_event": "Malformed event",
+    "unknown_event": "Unknown event type",
+    "invalid_header": "Invalid header",
+    "version_mismatch": "Version mismatch",
+    "idempotency_key_reused": "Idempotency key reused",
+    "unknown_app": "Unknown app",
+    "event_limit": "Event limit reached",
+    "memory_limit": "Memory limit reached",
+    "session_limit": "Session limit reached",
+    "stream_limit": "Stream limit reached",
+    "event_not_handled": "Event not handled",
+    "invalid_navigation": "Invalid navigation",
+    "shutting_down": "Shutting down",
+    "internal_error": "Internal server error",
+]
 
 /// A `history` entry.
 func historyEntry(_ version: Int, _ event: NSDictionary, at: String) -> NSDictionary {
