@@ -11,6 +11,8 @@ public final class NavigationController: ViewController {
     /// Its top only: the controllers under it are covered.
     public override var shownChildren: [ViewController] { children.last.map { [$0] } ?? [] }
 
+    override func shows(_ child: ViewController) -> Bool { child === children.last }
+
     /// Creates an empty stack, as `UINavigationController()` does; the first push becomes its root.
     public init() {
         super.init(screenName: "NavigationController")
@@ -27,12 +29,13 @@ public final class NavigationController: ViewController {
 
     /// Pushes a controller onto the stack. The one it covers (and what it shows) is told it disappeared, not moving
     /// from its parent, between the new one's willMove and didMove, as UIKit tells it when the push's transition
-    /// ends.
+    /// ends; not when the stack itself is hidden (under a full-screen modal, say): that one had left the screen
+    /// already.
     ///
     /// - Throws: `pushingNavigationController`, `alreadyOnStack`, or `alreadyInHierarchy` when it lives elsewhere.
     public func push(_ controller: ViewController, animated: Bool) throws(ViewHierarchyError) {
         try validateNew(controller)
-        let covered = topViewController
+        let covered = isHidden ? nil : topViewController
         addChild(controller)
         covered?.disappearWithShownChildren(animated: animated)
         controller.didMove(toParent: self)
@@ -78,7 +81,8 @@ public final class NavigationController: ViewController {
             }
         }
         let removed = children.filter { old in !controllers.contains { $0 === old } }
-        let top = children.last
+        // The top heard its disappearance already if the stack is hidden.
+        let top = isHidden ? nil : children.last
         for old in removed.reversed() {
             old.removeFromContainer(animated: animated, wasVisible: old === top)
         }
@@ -126,8 +130,10 @@ public final class NavigationController: ViewController {
             throw .notOnStack(controller.screenName)
         }
         let popped = Array(children[(index + 1)...].reversed())
+        // Hidden (under a full-screen modal, say), the top left the screen when it was covered.
+        let topWasVisible = !popped.isEmpty && !isHidden
         for (position, child) in popped.enumerated() {
-            child.removeFromContainer(animated: animated, wasVisible: position == 0)
+            child.removeFromContainer(animated: animated, wasVisible: position == 0 && topWasVisible)
         }
         if !popped.isEmpty { lastTransition = Transition(kind: kind, animated: animated) }
         return popped

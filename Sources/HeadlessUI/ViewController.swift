@@ -247,6 +247,30 @@ open class ViewController {
     /// Whether the controller is in a window's hierarchy.
     public var isOnScreen: Bool { window != nil }
 
+    /// Whether the user sees this controller: in a window's hierarchy, and not hidden (`isHidden`).
+    public var isVisible: Bool { isOnScreen && !isHidden }
+
+    /// Whether something in its own hierarchy hides this controller, on screen or not: a container above it
+    /// that does not show it (a navigation controller shows its top only), or a full-screen presentation over
+    /// its layer (a page sheet leaves what it covers showing, as in UIKit). A stack that is hidden heard its
+    /// disappearance when it was covered: its pops and pushes send none.
+    var isHidden: Bool {
+        var base = self
+        while let parent = base.parent {
+            guard parent.shows(base) else { return true }
+            base = parent
+        }
+        var presenting = base
+        while let presented = presenting.ownPresentation {
+            if presented.modalPresentationStyle == .fullScreen { return true }
+            presenting = presented
+        }
+        return false
+    }
+
+    /// Whether this container shows `child` (one of its children) when it is itself shown: see `shownChildren`.
+    func shows(_ child: ViewController) -> Bool { true }
+
     /// Whether `controller` is this one or one this one hangs from, through containment or presentation.
     /// Showing it under this one would close a loop: UIKit refuses that, and `window` would walk it forever.
     final func hangsFrom(_ controller: ViewController) -> Bool {

@@ -72,6 +72,48 @@ struct DisappearanceTests {
         #expect(window.snapshot == [Layer(.root, ["Home", "Page"]), Layer(.fullScreen, ["Cover"])])
     }
 
+    @Test("under a full-screen modal, a push and a pop send no disappearance: the stack left the screen when it was covered")
+    func hiddenStackSendsNoDisappearance() throws {
+        let log = CallLog()
+        let a = RecordingViewController("A", log: log)
+        let b = RecordingViewController("B", log: log)
+        let nav = try NavigationController(rootViewController: a)
+        let window = Window.showing(nav)
+        try a.present(RecordingViewController("Cover", log: log), animated: true, style: .fullScreen)
+        log.clear()
+
+        try nav.push(b, animated: false)
+        try nav.pop(animated: false)
+        try nav.setViewControllers([a, b], animated: false)
+
+        #expect(log.entries == [
+            "B.willMove(A)", "B.didMove(A)",
+            "B.willMove(nil)", "B.didMove(nil)",
+            "B.willMove(A)", "B.didMove(A)",
+        ])
+        #expect(window.snapshot == [Layer(.root, ["A", "B"]), Layer(.fullScreen, ["Cover"])])
+    }
+
+    @Test("under a page sheet the stack still shows: a pop sends the popped top its disappearance")
+    func stackUnderSheetStillDisappears() throws {
+        let log = CallLog()
+        let nav = try NavigationController(rootViewController: ViewController(screenName: "Home"))
+        let page = RecordingViewController("Page", log: log)
+        try nav.push(page, animated: false)
+        let window = Window.showing(nav)
+        try nav.present(ViewController(screenName: "Sheet"), animated: true)
+        log.clear()
+
+        try nav.pop(animated: true)
+
+        #expect(log.entries == [
+            "Page.willMove(nil)",
+            "Page.viewDidDisappear(animated: true, movingFromParent: true, beingDismissed: false)",
+            "Page.didMove(nil)",
+        ])
+        #expect(window.snapshot == [Layer(.root, ["Home"]), Layer(.pageSheet, ["Sheet"])])
+    }
+
     @Test("during willMove(toParent: nil) of a pop, parent is still the navigation controller, as in UIKit")
     func parentStillSetDuringWillMoveToNil() throws {
         let nav = try NavigationController(rootViewController: ViewController(screenName: "Home"))

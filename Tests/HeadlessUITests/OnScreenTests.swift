@@ -81,4 +81,27 @@ struct OnScreenTests {
         #expect(home.isOnScreen)
         #expect(window.snapshot == [Layer(.root, ["Home"])])
     }
+
+    @Test("isVisible: on screen and uncovered; a covered page, a page under a full-screen modal and a loose one are not, a page under a sheet is")
+    func visibility() throws {
+        let container = ViewController(screenName: "Container")
+        let window = Window.showing(container)
+        let home = ViewController(screenName: "Home")
+        let page = ViewController(screenName: "Page")
+        let nav = try NavigationController(rootViewController: home)
+        try nav.push(page, animated: false)
+        container.addChild(nav)
+        nav.didMove(toParent: container)
+
+        #expect([container, nav, home, page].map(\.isVisible) == [true, true, false, true])
+        let sheet = ViewController(screenName: "Sheet")
+        try page.present(sheet, animated: true)
+        #expect([container, nav, page, sheet].map(\.isVisible) == [true, true, true, true])
+        try page.dismiss(animated: true)
+        let cover = ViewController(screenName: "Cover")
+        try page.present(cover, animated: true, style: .fullScreen)
+        #expect([container, nav, page, cover].map(\.isVisible) == [false, false, false, true])
+        #expect(ViewController(screenName: "Loose").isVisible == false)
+        #expect(window.snapshot == [Layer(.root, ["Home", "Page"]), Layer(.fullScreen, ["Cover"])])
+    }
 }
