@@ -97,10 +97,19 @@ open class ViewController {
         child.parent = self
     }
 
-    /// Removes this controller from its container; like UIKit, calls `didMove(toParent: nil)` after.
+    /// Removes this controller from its container; like UIKit, calls `didMove(toParent: nil)` after. It stands
+    /// for the view's removal too: a child the user saw, and what it shows, hear viewDidDisappear first (the
+    /// child moving from its parent), as UIKit tells them when the view leaves the window.
     public func removeFromParent() {
         guard parent != nil else { return }
+        let wasVisible = isVisible
         detachFromParent()
+        if wasVisible {
+            isMovingFromParent = true
+            viewDidDisappear(false)
+            isMovingFromParent = false
+            for child in shownChildren { child.disappearWithShownChildren(animated: false) }
+        }
         didMove(toParent: nil)
     }
 

@@ -1,4 +1,5 @@
 import HeadlessUI
+import TestSupport
 import Testing
 
 @Suite("Containment: addChild / removeFromParent")
@@ -86,6 +87,43 @@ struct ContainmentTests {
         child.removeFromParent()
 
         #expect(child.calls == ["willMove(Container)", "didMove(Container)", "willMove(nil)", "didMove(nil)"])
+    }
+
+    @Test("removeFromParent of a child the user sees: it and what it shows disappear, it moving from its parent; a hidden one hears nothing")
+    func removeFromParentOnScreen() throws {
+        let log = CallLog()
+        let container = ViewController(screenName: "Container")
+        let window = Window.showing(container)
+        let panel = RecordingViewController("Panel", log: log)
+        let inner = RecordingViewController("Inner", log: log)
+        let stack = try NavigationController(rootViewController: RecordingViewController("Covered", log: log))
+        try stack.push(RecordingViewController("Top", log: log), animated: false)
+        let hidden = RecordingViewController("Hidden", log: log)
+        for (child, parent) in [(panel, container), (inner, panel), (stack, panel), (hidden, container)] as [(ViewController, ViewController)] {
+            parent.addChild(child)
+            child.didMove(toParent: parent)
+        }
+        try container.present(ViewController(screenName: "Sheet"), animated: false)
+        log.clear()
+
+        panel.willMove(toParent: nil)
+        panel.removeFromParent()
+        try container.dismiss(animated: false)
+        try container.present(ViewController(screenName: "Cover"), animated: false, style: .fullScreen)
+        hidden.willMove(toParent: nil)
+        hidden.removeFromParent()
+
+        // A page sheet leaves the container showing; a full-screen cover does not, and Hidden had heard so.
+        #expect(log.entries == [
+            "Panel.willMove(nil)",
+            "Panel.viewDidDisappear(animated: false, movingFromParent: true, beingDismissed: false)",
+            "Inner.viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: false)",
+            "Top.viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: false)",
+            "Panel.didMove(nil)",
+            "Hidden.viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: false)",
+            "Hidden.willMove(nil)", "Hidden.didMove(nil)",
+        ])
+        #expect(window.snapshot == [Layer(.root, ["Container"]), Layer(.fullScreen, ["Cover"])])
     }
 
     @Test("removeFromParent on a controller without a container changes nothing")
