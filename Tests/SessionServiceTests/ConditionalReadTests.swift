@@ -9,8 +9,7 @@ struct ConditionalReadTests {
     @Test("GET with If-None-Match of the current version: 304 with the ETag and the 200's length, no body; any other: the state")
     func ifNoneMatch() throws {
         try withTestServer { client in
-            let id = try client.createSession()
-            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            let id = try client.loggedInSession()
             let full = try client.state(id)
             for tags in ["\"2\"", "W/\"2\"", "\"1\", \"2\"", "*", "\"7\",\t W/\"2\""] {
                 let notModified = try client.state(id, headers: [("If-None-Match", tags)])
@@ -48,8 +47,7 @@ struct ConditionalReadTests {
     @Test("DELETE with If-Match of another version: 412 version_mismatch and the session stays; of its version: deleted")
     func ifMatchOnDelete() throws {
         try withTestServer { client in
-            let id = try client.createSession()
-            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            let id = try client.loggedInSession()
             let before = try client.snapshot(id)
 
             expectProblem(try client.delete(id, headers: [("If-Match", "\"1\"")]), status: 412, code: "version_mismatch")
@@ -65,8 +63,7 @@ struct ConditionalReadTests {
     @Test("If-None-Match naming the version on a DELETE or an event: 412 version_mismatch and nothing changes; another version: done")
     func ifNoneMatchOnChanges() throws {
         try withTestServer { client in
-            let id = try client.createSession()
-            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            let id = try client.loggedInSession()
             let before = try client.snapshot(id)
 
             for tags in ["\"2\"", "W/\"2\"", "*"] {

@@ -8,8 +8,7 @@ struct EventErrorTests {
     @Test("malformed_event: not an object, type missing, field missing or of the wrong type, empty login name")
     func malformedEvent() throws {
         try withTestServer { client in
-            let id = try client.createSession()
-            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            let id = try client.loggedInSession()
             let bodies = [
                 "[1, 2]", "\"push\"", "42", "null", "true", "not json", #"{"type":"push""#, "{}",
                 #"{"screen":"A"}"#, #"{"type":5}"#, #"{"type":null}"#,
@@ -82,8 +81,7 @@ struct EventErrorTests {
     @Test("invalid_navigation: push a screen already on the stack, pop the root, dismiss nothing, present while presenting")
     func invalidNavigation() throws {
         try withTestServer { client in
-            let id = try client.createSession()
-            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            let id = try client.loggedInSession()
             try client.expectRefusal(id, #"{"type":"pop"}"#, status: 409, code: "invalid_navigation")
             try client.expectRefusal(id, #"{"type":"didPop","screen":"Home"}"#, status: 409, code: "invalid_navigation")
             try client.expectRefusal(id, #"{"type":"dismiss"}"#, status: 409, code: "invalid_navigation")

@@ -8,8 +8,7 @@ struct IdempotencyTests {
     @Test("the same key and body replays the first answer byte for byte and applies nothing")
     func replay() throws {
         try withTestServer { client in
-            let id = try client.createSession()
-            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            let id = try client.loggedInSession()
             let key = ("Idempotency-Key", "push-A-1")
             let first = try client.send(id, #"{"type":"push","screen":"A"}"#, headers: [key])
             expectState(first, Expected.login(id, version: 3, user: "kim", pages: ["A"]))
@@ -36,8 +35,7 @@ struct IdempotencyTests {
     @Test("whitespace around the key is not part of it: a retry that drops or adds it names the same key")
     func keyWhitespace() throws {
         try withTestServer { client in
-            let id = try client.createSession()
-            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            let id = try client.loggedInSession()
             let push = #"{"type":"push","screen":"A"}"#
             let first = try client.send(id, push, headers: [("Idempotency-Key", "k1 \t")])
             expectState(first, Expected.login(id, version: 3, user: "kim", pages: ["A"]))
@@ -67,8 +65,7 @@ struct IdempotencyTests {
     @Test("a key whose first request failed is not remembered")
     func failedFirstRequestIsForgotten() throws {
         try withTestServer { client in
-            let id = try client.createSession()
-            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            let id = try client.loggedInSession()
             // 409, then the same key with a valid body succeeds.
             try client.expectRefusal(id, #"{"type":"pop"}"#, status: 409, code: "invalid_navigation", headers: [("Idempotency-Key", "k1")])
             expectState(try client.send(id, #"{"type":"push","screen":"A"}"#, headers: [("Idempotency-Key", "k1")]),
@@ -92,8 +89,7 @@ struct IdempotencyTests {
     @Test("an empty key, one over 255 bytes or two keys are 400 invalid_header and apply nothing; 255 bytes is a key")
     func invalidKey() throws {
         try withTestServer { client in
-            let id = try client.createSession()
-            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            let id = try client.loggedInSession()
             let push = #"{"type":"push","screen":"A"}"#
             for key in ["", " \t ", String(repeating: "k", count: 256)] {
                 let refused = try client.expectRefusal(id, push, status: 400, code: "invalid_header", headers: [("Idempotency-Key", key)])
@@ -115,8 +111,7 @@ struct IdempotencyTests {
     @Test("keys are compared byte for byte: bytes that are not UTF-8, and canonically equivalent texts, are different keys")
     func keysAreBytes() throws {
         try withTestServer { client in
-            let id = try client.createSession()
-            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            let id = try client.loggedInSession()
             func push(_ screen: String, key: [UInt8]) throws -> HTTPResult {
                 try client.http.request("POST", "/v1/sessions/\(id)/events", body: Array(#"{"type":"push","screen":"\#(screen)"}"#.utf8),
                                         headers: [("Content-Type", "application/json")], rawHeaders: [("Idempotency-Key", key)])
@@ -140,8 +135,7 @@ struct IdempotencyTests {
     @Test("a body near the size limit: the same bytes replay the first answer, one byte changed is 422")
     func largeBodies() throws {
         try withTestServer { client in
-            let id = try client.createSession()
-            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            let id = try client.loggedInSession()
             let padding = String(repeating: " ", count: 60_000)
             func push(_ screen: String) -> String { #"{"type":"push",\#(padding)"screen":"\#(screen)"}"# }
             let key = [("Idempotency-Key", "large")]
@@ -169,8 +163,7 @@ struct IdempotencyTests {
     @Test("at least the last 1,000 keys are kept")
     func thousandKeys() throws {
         try withTestServer { client in
-            let id = try client.createSession()
-            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            let id = try client.loggedInSession()
             let first = try client.send(id, #"{"type":"push","screen":"A"}"#, headers: [("Idempotency-Key", "key-0")])
             #expect(first.status == 200)
             for index in 1..<1000 {
@@ -188,8 +181,7 @@ struct IdempotencyTests {
     @Test("ServiceConfiguration.idempotencyKeysPerSession above 1,000 is honoured")
     func configuredKeyLimit() throws {
         try withTestServer(configuration: ServiceConfiguration(idempotencyKeysPerSession: 1100)) { client in
-            let id = try client.createSession()
-            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            let id = try client.loggedInSession()
             let first = try client.send(id, #"{"type":"push","screen":"A"}"#, headers: [("Idempotency-Key", "key-0")])
             for index in 1..<1050 {
                 let response = try client.send(id, #"{"type":"didPop","screen":"B"}"#, headers: [("Idempotency-Key", "key-\(index)")])

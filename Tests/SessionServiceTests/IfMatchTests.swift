@@ -34,8 +34,7 @@ struct IfMatchTests {
     @Test("If-Match does not turn an invalid move into a success, and a no-op keeps the version")
     func withOtherOutcomes() throws {
         try withTestServer { client in
-            let id = try client.createSession()
-            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            let id = try client.loggedInSession()
             try client.expectRefusal(id, #"{"type":"pop"}"#, status: 409, code: "invalid_navigation", headers: [("If-Match", "\"2\"")])
             let noOp = try client.send(id, #"{"type":"didPop","screen":"A"}"#, headers: [("If-Match", "\"2\"")])
             expectState(noOp, Expected.login(id, version: 2, user: "kim"))

@@ -107,8 +107,7 @@ struct LifecycleTests {
             func nextID() -> String { CounterIDs.id(7) }
         }
         try withTestServer(ids: OneID()) { client in
-            let id = try client.createSession()
-            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            let id = try client.loggedInSession()
 
             expectProblem(try client.create(), status: 500, code: "internal_error")
 

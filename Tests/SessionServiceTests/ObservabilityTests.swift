@@ -57,8 +57,7 @@ struct ObservabilityTests {
         try withInstrumentedServer(LogCapture()) { client in
             let before = try parsePrometheus(try client.get("/metrics").text)
             #expect(before["ribsd_sessions"] == 0)
-            let id = try client.createSession()
-            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            let id = try client.loggedInSession()
             for _ in 0..<3 { try client.apply(id, #"{"type":"push","screen":"A"}"#, #"{"type":"pop"}"#) }
             #expect(try client.send(id, #"{"type":"pop"}"#).status == 409)
             #expect(try client.send(id, #"{"type":"login","name":"x"}"#).status == 409)

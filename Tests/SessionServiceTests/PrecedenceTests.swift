@@ -70,8 +70,7 @@ struct PrecedenceTests {
     @Test("the 400s over a stale If-Match; 412 over a reused key and over a 409; 422 over the 409s")
     func eventOrder() throws {
         try withTestServer { client in
-            let id = try client.createSession()
-            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            let id = try client.loggedInSession()
             let stale = ("If-Match", "\"1\"")
             try client.expectRefusal(id, #"{"type":"push"}"#, status: 400, code: "malformed_event", headers: [stale])
             try client.expectRefusal(id, #"{"type":"jump"}"#, status: 400, code: "unknown_event", headers: [stale])

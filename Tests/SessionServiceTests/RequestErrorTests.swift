@@ -48,8 +48,7 @@ struct RequestErrorTests {
     @Test("version_mismatch: a stale or weak If-Match is 412")
     func versionMismatch() throws {
         try withTestServer { client in
-            let id = try client.createSession()
-            try client.apply(id, #"{"type":"login","name":"kim"}"#)
+            let id = try client.loggedInSession()
             for tag in ["\"1\"", "\"3\"", "W/\"2\"", "2", "\"1\", \"3\""] {
                 try client.expectRefusal(id, #"{"type":"push","screen":"A"}"#, status: 412, code: "version_mismatch", headers: [("If-Match", tag)])
             }

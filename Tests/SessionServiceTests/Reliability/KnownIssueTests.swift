@@ -18,8 +18,7 @@ extension ReliabilityTests {
         @Test("a trailing comma is not JSON: 400 malformed_event and nothing changes")
         func trailingCommaIsMalformed() throws {
             try withTestServer { client in
-                let id = try client.createSession()
-                try client.apply(id, #"{"type":"login","name":"kim"}"#)
+                let id = try client.loggedInSession()
                 for body in [#"{"type":"push","screen":"B",}"#, #"{"type":"push","screen":"B","x":[1,],}"#] {
                     try client.expectRefusal(id, body, status: 400, code: "malformed_event")
                 }
@@ -51,8 +50,7 @@ extension ReliabilityTests {
         @Test("a raw NUL in the target: 400 bad_request, and the session it would have named stays as it was")
         func nulInTarget() throws {
             try withTestServer { client in
-                let id = try client.createSession()
-                try client.apply(id, #"{"type":"login","name":"kim"}"#)
+                let id = try client.loggedInSession()
                 let before = try client.snapshot(id)
                 try expectBadRequest("DELETE /v1/sessions/\(id)\u{0}/anything HTTP/1.1\r\nHost: x\r\n\r\n", method: "DELETE",
                                      client: client, id: id, since: before)

@@ -72,6 +72,13 @@ final class ServiceClient {
         return try #require(response.json?["session"] as? String, sourceLocation: sourceLocation)
     }
 
+    /// A `login` session logged in as kim (version 2): where most scenarios start.
+    func loggedInSession(sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let id = try createSession(sourceLocation: sourceLocation)
+        try apply(id, #"{"type":"login","name":"kim"}"#, sourceLocation: sourceLocation)
+        return id
+    }
+
     /// `POST /v1/sessions/<id>/events` with a JSON event.
     func send(_ id: String, _ event: String, contentType: String? = "application/json", headers: [(String, String)] = []) throws -> HTTPResult {
         try request("POST", "/v1/sessions/\(id)/events", body: event, contentType: contentType, headers: headers)
