@@ -264,12 +264,13 @@ open class ViewController {
     /// its layer (a page sheet leaves what it covers showing, as in UIKit). A stack that is hidden heard its
     /// disappearance when it was covered: its pops and pushes send none.
     var isHidden: Bool {
-        var base = self
+        // Unretained: every push and pop asks, and the controllers walked hold one another meanwhile.
+        unowned(unsafe) var base = self
         while let parent = base.parent {
             guard parent.shows(base) else { return true }
             base = parent
         }
-        var presenting = base
+        unowned(unsafe) var presenting = base
         while let presented = presenting.ownPresentation {
             if presented.modalPresentationStyle == .fullScreen { return true }
             presenting = presented
