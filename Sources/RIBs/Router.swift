@@ -24,6 +24,8 @@ open class Router<InteractorType>: Routing {
     @exclusivity(unchecked) private var deinitReport = DeinitReport()
 
     @exclusivity(unchecked) private var isLoaded = false
+    /// The interactor's state as the observation bound at load last heard it.
+    @exclusivity(unchecked) private var isInteractorActive = false
     /// Whether the leak detector was asked to see this router's view leave the screen (its interactor resigned).
     @exclusivity(unchecked) private var awaitsDisappearance = false
     @exclusivity(unchecked) private var activeStateObservation: ActiveStateObservation?
@@ -41,9 +43,12 @@ open class Router<InteractorType>: Routing {
         activeStateObservation?.cancel()
         // RIBs' order for a router released while attached: its interactor resigns, then its children are
         // detached, each resigning down its subtree. A child someone else still holds must not stay active
-        // under a parent that is gone.
-        interactable.deactivate()
-        for child in children { child.interactable.deactivate() }
+        // under a parent that is gone. A router detached before it goes (every pop) has nothing to resign:
+        // asking its interactor would cost a retain on the slow path (the interactor has a side table).
+        if !isLoaded || isInteractorActive {
+            interactable.deactivate()
+            for child in children { child.interactable.deactivate() }
+        }
         deinitReport.send(for: self)
     }
 
@@ -64,6 +69,7 @@ open class Router<InteractorType>: Routing {
         // the closure never runs on a dead router; a weak capture would give every router a side table
         // (and every retain of it the slow path).
         activeStateObservation = interactable.observeActiveState { [unowned(unsafe) self] active in
+            self.isInteractorActive = active
             self.setChildrenActive(active)
             self.watchAppearance(active: active)
         }
