@@ -46,7 +46,8 @@ open class ViewController {
     /// True only during `viewDidDisappear` when the controller is being dismissed.
     @exclusivity(unchecked) public private(set) var isBeingDismissed = false
     /// True only during `viewDidDisappear` when a container of this controller is being dismissed, taking it
-    /// off the screen (not a UIKit property: RxFlow's extension of the same name reads the parents' flags).
+    /// off the screen. Not a UIKit property: RxFlow's extension of the same name reads its parent's flag; this
+    /// one reads every container's, so a controller nested deeper goes with its dismissed container too.
     public var isParentBeingDismissed: Bool {
         var node = parent
         while let container = node {
@@ -158,8 +159,15 @@ open class ViewController {
         context.ownPresentation = controller
         controller.presenter = context
         context.lastTransition = Transition(kind: .present, animated: animated)
-        // A full-screen presentation takes the layer under it off the screen (a sheet leaves it showing).
-        if controller.modalPresentationStyle == .fullScreen { context.disappearWithShownChildren(animated: animated) }
+        // A full-screen presentation takes the layers under it off the screen (a sheet leaves its own showing):
+        // the one it is presented from, and the ones under that down to one already hidden by another.
+        if controller.modalPresentationStyle == .fullScreen {
+            var layer: ViewController? = context
+            while let base = layer {
+                base.disappearWithShownChildren(animated: animated)
+                layer = base.modalPresentationStyle == .fullScreen ? nil : base.presenter
+            }
+        }
         completion?()
     }
 

@@ -94,6 +94,30 @@ struct DisappearanceTests {
         #expect(window.snapshot == [Layer(.root, ["A", "B"]), Layer(.fullScreen, ["Cover"])])
     }
 
+    @Test("a full-screen modal over a sheet hides the layers under both: each top disappears once, then the stack's pushes and pops are silent")
+    func fullScreenOverSheetHidesEveryLayerBelow() throws {
+        let log = CallLog()
+        let a = RecordingViewController("A", log: log)
+        let nav = try NavigationController(rootViewController: RecordingViewController("Home", log: log))
+        try nav.push(a, animated: false)
+        let window = Window.showing(nav)
+        let sheet = RecordingViewController("Sheet", log: log)
+        try a.present(sheet, animated: true)
+        log.clear()
+
+        try sheet.present(RecordingViewController("Cover", log: log), animated: true, style: .fullScreen)
+        try nav.push(RecordingViewController("B", log: log), animated: false)
+        try nav.pop(animated: false)
+
+        #expect(log.entries == [
+            "Sheet.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)",
+            "A.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)",
+            "B.willMove(Home)", "B.didMove(Home)",
+            "B.willMove(nil)", "B.didMove(nil)",
+        ])
+        #expect(window.snapshot == [Layer(.root, ["Home", "A"]), Layer(.pageSheet, ["Sheet"]), Layer(.fullScreen, ["Cover"])])
+    }
+
     @Test("under a page sheet the stack still shows: a pop sends the popped top its disappearance")
     func stackUnderSheetStillDisappears() throws {
         let log = CallLog()
