@@ -28,7 +28,8 @@ open class BaseViewController: ViewController, ViewControllable {
 
     open override func viewDidDisappear(_ animated: Bool) {
         super.viewDidDisappear(animated)
-        // A page wrapped in a navigation controller for its presentation (seed 000) is dismissed with it.
+        // A page wrapped in a navigation controller for its presentation (seed 000) is dismissed with it. UIKit
+        // tells the stack's top only: pages covered in it hear nothing, and their RIBs go with the container's.
         if isBeingDismissed || isParentBeingDismissed {
             closeListener?.screenDidClose()
         }
