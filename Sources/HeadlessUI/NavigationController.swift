@@ -9,8 +9,6 @@ public final class NavigationController: ViewController {
     public var topViewController: ViewController? { children.last }
 
     /// Its top only: the controllers under it are covered.
-    public override var shownChildren: [ViewController] { children.last.map { [$0] } ?? [] }
-
     override func shows(_ child: ViewController) -> Bool { child === children.last }
 
     /// Creates an empty stack, as `UINavigationController()` does; the first push becomes its root.
@@ -35,9 +33,11 @@ public final class NavigationController: ViewController {
     /// - Throws: `pushingNavigationController`, `alreadyOnStack`, or `alreadyInHierarchy` when it lives elsewhere.
     public func push(_ controller: ViewController, animated: Bool) throws(ViewHierarchyError) {
         try validateNew(controller)
-        let covered = isHidden ? nil : topViewController
-        addChild(controller)
+        let isShown = isVisible
+        let covered = isShown ? topViewController : nil
+        attach(controller)
         covered?.disappearWithShownChildren(animated: animated)
+        if isShown { controller.appear(animated: animated, movingToParent: true) }
         controller.didMove(toParent: self)
         lastTransition = Transition(kind: .push, animated: animated)
     }
@@ -81,10 +81,11 @@ public final class NavigationController: ViewController {
             }
         }
         let removed = children.filter { old in !controllers.contains { $0 === old } }
-        // The top heard its disappearance already if the stack is hidden.
-        let top = isHidden ? nil : children.last
+        // Out of sight (off screen, or hidden), the stack's top hears nothing.
+        let isShown = isVisible
+        let top = children.last
         for old in removed.reversed() {
-            old.removeFromContainer(animated: animated, wasVisible: old === top)
+            old.removeFromContainer(animated: animated, wasVisible: isShown && old === top)
         }
         // Kept controllers stay contained: only their order changes.
         let kept = Set(children.map(ObjectIdentifier.init))
@@ -96,11 +97,13 @@ public final class NavigationController: ViewController {
                 contain(controller)
             }
         }
-        // The old top, kept but covered now, left the screen as from a push over it.
-        if let top, top !== children.last, kept.contains(ObjectIdentifier(top)) {
+        lastTransition = Transition(kind: .setViewControllers, animated: animated)
+        guard isShown, let newTop = children.last, newTop !== top else { return }
+        // The old top, kept but covered now, left the screen as from a push over it; the new top came on it.
+        if let top, kept.contains(ObjectIdentifier(top)) {
             top.disappearWithShownChildren(animated: animated)
         }
-        lastTransition = Transition(kind: .setViewControllers, animated: animated)
+        newTop.appear(animated: animated, movingToParent: !kept.contains(ObjectIdentifier(newTop)))
     }
 
     /// The user swiped back (or tapped the system back button) to `controller`: UIKit pops without asking anyone.
@@ -121,7 +124,7 @@ public final class NavigationController: ViewController {
     }
 
     private func contain(_ controller: ViewController) {
-        addChild(controller)
+        attach(controller)
         controller.didMove(toParent: self)
     }
 
@@ -130,11 +133,13 @@ public final class NavigationController: ViewController {
             throw .notOnStack(controller.screenName)
         }
         let popped = Array(children[(index + 1)...].reversed())
-        // Hidden (under a full-screen modal, say), the top left the screen when it was covered.
-        let topWasVisible = !popped.isEmpty && !isHidden
+        // Out of sight (off screen, or under a full-screen modal), the stack's top hears nothing: covered, it
+        // heard its disappearance then.
+        let isShown = !popped.isEmpty && isVisible
         for (position, child) in popped.enumerated() {
-            child.removeFromContainer(animated: animated, wasVisible: position == 0 && topWasVisible)
+            child.removeFromContainer(animated: animated, wasVisible: position == 0 && isShown)
         }
+        if isShown { controller.appear(animated: animated) }
         if !popped.isEmpty { lastTransition = Transition(kind: kind, animated: animated) }
         return popped
     }

@@ -4,9 +4,11 @@
 // these overlaps another access to it.
 /// A headless `UIViewController`: identity, a screen name, containment and modal presentation.
 ///
-/// Subclasses override the UIKit-style hooks (`viewDidDisappear`, `willMove`, `didMove`) to learn
-/// what happened to them; during `viewDidDisappear`, `isMovingFromParent` and `isBeingDismissed`
-/// tell why, exactly as UIKit does. Everything is synchronous: completions run before a call returns.
+/// Subclasses override the UIKit-style hooks (`viewDidAppear`, `viewDidDisappear`, `willMove`, `didMove`)
+/// to learn what happened to them; during `viewDidAppear`, `isMovingToParent` and `isBeingPresented`, and
+/// during `viewDidDisappear`, `isMovingFromParent` and `isBeingDismissed` tell why, exactly as UIKit does
+/// (see `ViewController+Appearance.swift` for who hears them when). Everything is synchronous: completions run
+/// before a call returns.
 open class ViewController {
     /// The name a client sees for this screen (RIB apps use the RIB's name).
     @exclusivity(unchecked) public var screenName: String
@@ -31,7 +33,7 @@ open class ViewController {
     /// then hold two presentations, one of them hidden).
     var presents: Bool { ownPresentation != nil }
     /// The controller that presented this one itself (not through a container).
-    @exclusivity(unchecked) private unowned(unsafe) var presenter: ViewController?
+    @exclusivity(unchecked) private(set) unowned(unsafe) var presenter: ViewController?
     /// The controller that presents this one or, as in UIKit, the nearest presented container that holds it.
     public var presentingViewController: ViewController? {
         presenter ?? parent?.presentingViewController
@@ -40,11 +42,19 @@ open class ViewController {
     public var isPresented: Bool { presenter != nil }
     /// Set on the window's root by `Window`, so on-screen checks need no global state.
     @exclusivity(unchecked) unowned(unsafe) var hostWindow: Window?
+    /// Set on the window's root by `Window` while the window is visible: what `isVisible` reads, without
+    /// touching the window (the leak detector's weak reference gives it a side table, and each retain of it
+    /// the slow path).
+    @exclusivity(unchecked) var isRootOfVisibleWindow = false
 
     /// True only during `viewDidDisappear` when the controller is leaving its container (a pop).
-    @exclusivity(unchecked) public private(set) var isMovingFromParent = false
+    @exclusivity(unchecked) public internal(set) var isMovingFromParent = false
     /// True only during `viewDidDisappear` when the controller is being dismissed.
-    @exclusivity(unchecked) public private(set) var isBeingDismissed = false
+    @exclusivity(unchecked) public internal(set) var isBeingDismissed = false
+    /// True only during `viewDidAppear` when the controller came on screen as it joined its container (a push).
+    @exclusivity(unchecked) public internal(set) var isMovingToParent = false
+    /// True only during `viewDidAppear` when the controller came on screen as it was presented.
+    @exclusivity(unchecked) public internal(set) var isBeingPresented = false
     /// True only during `viewDidDisappear` when a container of this controller is being dismissed, taking it
     /// off the screen. Not a UIKit property: RxFlow's extension of the same name reads its parent's flag; this
     /// one reads every container's, so a controller nested deeper goes with its dismissed container too.
@@ -84,18 +94,30 @@ open class ViewController {
     open func willMove(toParent parent: ViewController?) {}
     /// Called after the controller moved to a new container (or to none).
     open func didMove(toParent parent: ViewController?) {}
+    /// Called when the controller came on screen (into a window's hierarchy, uncovered); read `isMovingToParent`
+    /// / `isBeingPresented`.
+    open func viewDidAppear(_ animated: Bool) {}
     /// Called when the controller left the screen; read `isMovingFromParent` / `isBeingDismissed`.
     open func viewDidDisappear(_ animated: Bool) {}
 
     // MARK: - Containment
 
-    /// Adds a child controller (UIKit's `addChild`; the caller then calls `didMove(toParent:)`).
+    /// Adds a child controller (UIKit's `addChild`; the caller then calls `didMove(toParent:)`). It stands for
+    /// adding the child's view too: shown on screen, the child hears viewDidAppear, moving to its parent.
     public func addChild(_ child: ViewController) {
-        if child.parent === self { return }
+        guard attach(child) else { return }
+        if child.isVisible { child.appear(animated: false, movingToParent: true) }
+    }
+
+    /// Makes `child` the last child (telling it willMove), without its appearance; false if it already was one.
+    @discardableResult
+    func attach(_ child: ViewController) -> Bool {
+        if child.parent === self { return false }
         child.detachFromParent()
         child.willMove(toParent: self)
         children.append(child)
         child.parent = self
+        return true
     }
 
     /// Removes this controller from its container; like UIKit, calls `didMove(toParent: nil)` after. It stands
@@ -156,30 +178,18 @@ open class ViewController {
             throw .notInWindowHierarchy(presenter: context.screenName, attempted: controller.screenName)
         }
         if let style { controller.modalPresentationStyle = style }
+        // Presented from a window not yet visible, nothing comes on screen or leaves it.
+        let isShown = context.isVisible
         context.ownPresentation = controller
         controller.presenter = context
         context.lastTransition = Transition(kind: .present, animated: animated)
         // A full-screen presentation takes the layers under it off the screen (a sheet leaves its own showing):
         // the one it is presented from, and the ones under that down to one already hidden by another.
-        if controller.modalPresentationStyle == .fullScreen {
-            var layer: ViewController? = context
-            while let base = layer {
-                base.disappearWithShownChildren(animated: animated)
-                layer = base.modalPresentationStyle == .fullScreen ? nil : base.presenter
-            }
+        if isShown {
+            if controller.modalPresentationStyle == .fullScreen { context.setLayersShown(false, animated: animated) }
+            controller.appear(animated: animated, presented: true)
         }
         completion?()
-    }
-
-    /// The controllers a container shows of its children, which hear its appearance calls with it: all of them,
-    /// as UIKit forwards them by default (a navigation controller shows its top only).
-    public var shownChildren: [ViewController] { children }
-
-    /// This controller left the screen without leaving its place (covered): it and what it shows hear
-    /// viewDidDisappear, neither moving from a parent nor being dismissed.
-    func disappearWithShownChildren(animated: Bool) {
-        viewDidDisappear(animated)
-        for child in shownChildren { child.disappearWithShownChildren(animated: animated) }
     }
 
     /// The controller that makes this one's presentations: the top of its containment (UIKit's presentation
@@ -203,7 +213,7 @@ open class ViewController {
         } else {
             throw .nothingToDismiss(screenName)
         }
-        presenter.removePresentation(kind: .dismiss, animated: animated)
+        presenter.dismissPresentations(kind: .dismiss, animated: animated)
         completion?()
     }
 
@@ -217,7 +227,20 @@ open class ViewController {
         if let covering = presentedViewController {
             throw .coveredSheet(screenName, by: covering.screenName)
         }
-        presenting.removePresentation(kind: .interactiveDismiss, animated: true)
+        presenting.dismissPresentations(kind: .interactiveDismiss, animated: true)
+    }
+
+    /// Dismisses what this base presents, then brings back on screen the layers a dismissed full-screen
+    /// presentation hid (this one and those under it).
+    func dismissPresentations(kind: Transition.Kind, animated: Bool) {
+        var hidLayers = false
+        var next = ownPresentation
+        while let presented = next, !hidLayers {
+            hidLayers = presented.modalPresentationStyle == .fullScreen
+            next = presented.ownPresentation
+        }
+        removePresentation(kind: kind, animated: animated)
+        if hidLayers, isVisible { setLayersShown(true, animated: animated) }
     }
 
     /// Tears down the presented chain from the top, telling each controller it is being dismissed.
@@ -255,7 +278,8 @@ open class ViewController {
 
     /// The window this controller is shown in, found through containment and presentation.
     public var window: Window? {
-        var top = self
+        // Unretained: the walk only reads, and every controller on it is held by the one it hangs from.
+        unowned(unsafe) var top = self
         while let next = top.holder { top = next }
         guard let window = top.hostWindow, window.rootViewController === top else { return nil }
         return window
@@ -264,29 +288,8 @@ open class ViewController {
     /// Whether the controller is in a window's hierarchy.
     public var isOnScreen: Bool { window != nil }
 
-    /// Whether the user sees this controller: in a window's hierarchy, and not hidden (`isHidden`).
-    public var isVisible: Bool { isOnScreen && !isHidden }
-
-    /// Whether something in its own hierarchy hides this controller, on screen or not: a container above it
-    /// that does not show it (a navigation controller shows its top only), or a full-screen presentation over
-    /// its layer (a page sheet leaves what it covers showing, as in UIKit). A stack that is hidden heard its
-    /// disappearance when it was covered: its pops and pushes send none.
-    var isHidden: Bool {
-        // Unretained: every push and pop asks, and the controllers walked hold one another meanwhile.
-        unowned(unsafe) var base = self
-        while let parent = base.parent {
-            guard parent.shows(base) else { return true }
-            base = parent
-        }
-        unowned(unsafe) var presenting = base
-        while let presented = presenting.ownPresentation {
-            if presented.modalPresentationStyle == .fullScreen { return true }
-            presenting = presented
-        }
-        return false
-    }
-
-    /// Whether this container shows `child` (one of its children) when it is itself shown: see `shownChildren`.
+    /// Whether this container shows `child` (one of its children) when it is itself shown: all of them, as UIKit
+    /// forwards appearance calls by default (a navigation controller shows its top only).
     func shows(_ child: ViewController) -> Bool { true }
 
     /// Whether `controller` is this one or one this one hangs from, through containment or presentation.

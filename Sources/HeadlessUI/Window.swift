@@ -4,12 +4,17 @@
 // these overlaps another access to it.
 /// A headless `UIWindow`: holds the root view controller, from which everything on screen hangs.
 public final class Window {
-    /// The controller at the base of the screen.
+    /// The controller at the base of the screen. Once the window is visible, the root it replaces leaves the
+    /// screen and the new one comes on it, with what each shows.
     @exclusivity(unchecked) public var rootViewController: ViewController? {
         didSet {
             guard oldValue !== rootViewController else { return }
+            if isKeyWindow, let old = oldValue, !old.isHidden { old.disappearWithShownChildren(animated: false) }
             oldValue?.hostWindow = nil
+            oldValue?.isRootOfVisibleWindow = false
             rootViewController?.hostWindow = self
+            rootViewController?.isRootOfVisibleWindow = isKeyWindow
+            if isKeyWindow, let root = rootViewController, !root.isHidden { root.appear(animated: false) }
         }
     }
     /// Whether `makeKeyAndVisible` was called.
@@ -20,12 +25,18 @@ public final class Window {
 
     deinit {
         // The root keeps an unretained pointer to its window (see `ViewController.hostWindow`).
-        if let root = rootViewController, root.hostWindow === self { root.hostWindow = nil }
+        if let root = rootViewController, root.hostWindow === self {
+            root.hostWindow = nil
+            root.isRootOfVisibleWindow = false
+        }
     }
 
-    /// Makes the window key and visible, as a scene delegate does once at launch.
+    /// Makes the window key and visible, as a scene delegate does once at launch: its root comes on screen.
     public func makeKeyAndVisible() {
+        guard !isKeyWindow else { return }
         isKeyWindow = true
+        rootViewController?.isRootOfVisibleWindow = true
+        if let root = rootViewController, !root.isHidden { root.appear(animated: false) }
     }
 
     /// What is on screen, from the root outward: one layer for the root, one per modal presentation.

@@ -7,41 +7,50 @@ struct DisappearanceTests {
     @Test("a pop calls willMove(nil), viewDidDisappear with isMovingFromParent true, then didMove(nil); the flag is false afterwards")
     func popSetsMovingFromParent() throws {
         let nav = try NavigationController(rootViewController: ViewController(screenName: "Home"))
+        let window = Window.showing(nav)
         let detail = RecordingViewController("Detail")
         try nav.push(detail, animated: true)
 
         try nav.pop(animated: true)
 
         #expect(detail.calls == [
-            "willMove(Home)", "didMove(Home)",
+            "willMove(Home)", "viewDidAppear(animated: true, movingToParent: true, beingPresented: false)", "didMove(Home)",
             "willMove(nil)",
             "viewDidDisappear(animated: true, movingFromParent: true, beingDismissed: false)",
             "didMove(nil)",
         ])
         #expect(detail.isMovingFromParent == false)
         #expect(detail.isBeingDismissed == false)
+        #expect(window.snapshot == [Layer(.root, ["Home"])])
     }
 
     @Test("a pop of several screens: only the top one disappears then; the covered ones disappeared when covered, as in UIKit")
     func popOfSeveralScreens() throws {
         let log = CallLog()
-        let nav = try NavigationController(rootViewController: ViewController(screenName: "Home"))
+        let home = RecordingViewController("Home", log: log)
+        let nav = try NavigationController(rootViewController: home)
+        let window = Window.showing(nav)
         let a = RecordingViewController("A", log: log)
         let b = RecordingViewController("B", log: log)
         try nav.push(a, animated: true)
         try nav.push(b, animated: true)
+        #expect(home.calls == [
+            "willMove(Home)", "didMove(Home)", "viewDidAppear(animated: false, movingToParent: false, beingPresented: false)",
+            "viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)",
+        ])
+        log.clear()
 
         let popped = nav.popToRoot(animated: true)
 
         #expect(popped.map(\.screenName) == ["B", "A"])
         #expect(log.entries == [
-            "A.willMove(Home)", "A.didMove(Home)",
-            "B.willMove(Home)", "A.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)", "B.didMove(Home)",
             "B.willMove(nil)",
             "B.viewDidDisappear(animated: true, movingFromParent: true, beingDismissed: false)",
             "B.didMove(nil)",
             "A.willMove(nil)", "A.didMove(nil)",
+            "Home.viewDidAppear(animated: true, movingToParent: false, beingPresented: false)",
         ])
+        #expect(window.snapshot == [Layer(.root, ["Home"])])
     }
 
     @Test("a full-screen modal covers the layer under it: its base and what it shows disappear; a sheet covers nothing")
@@ -112,6 +121,7 @@ struct DisappearanceTests {
         #expect(log.entries == [
             "Sheet.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)",
             "A.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)",
+            "Cover.viewDidAppear(animated: true, movingToParent: false, beingPresented: true)",
             "B.willMove(Home)", "B.didMove(Home)",
             "B.willMove(nil)", "B.didMove(nil)",
         ])
@@ -160,7 +170,10 @@ struct DisappearanceTests {
 
         try root.dismiss(animated: false)
 
-        #expect(sheet.calls == ["viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: true)"])
+        #expect(sheet.calls == [
+            "viewDidAppear(animated: false, movingToParent: false, beingPresented: true)",
+            "viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: true)",
+        ])
         #expect(sheet.isBeingDismissed == false)
         #expect(window.snapshot == [Layer(.root, ["Root"])])
     }
@@ -199,7 +212,10 @@ struct DisappearanceTests {
 
         try sheet.userDidDismissInteractively()
 
-        #expect(sheet.calls == ["viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: true)"])
+        #expect(sheet.calls == [
+            "viewDidAppear(animated: false, movingToParent: false, beingPresented: true)",
+            "viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: true)",
+        ])
         #expect(sheet.isBeingDismissed == false)
         #expect(root.presentedViewController == nil && sheet.presentingViewController == nil)
         #expect(root.lastTransition == Transition(kind: .interactiveDismiss, animated: true))
@@ -218,7 +234,7 @@ struct DisappearanceTests {
             try page.userDidDismissInteractively()
         }
         #expect(root.presentedViewController === page && page.presentingViewController === root)
-        #expect(page.calls.isEmpty)
+        #expect(page.calls == ["viewDidAppear(animated: false, movingToParent: false, beingPresented: true)"])
         #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.fullScreen, ["Page"])])
     }
 
@@ -235,7 +251,9 @@ struct DisappearanceTests {
 
         #expect(error == .coveredSheet("Sheet", by: "Top"))
         #expect(error?.description == "Sheet is covered by Top: only the sheet on top can be swiped down")
-        #expect(sheet.calls.isEmpty && top.calls.isEmpty)
+        // A sheet leaves the one under it showing: neither disappeared.
+        #expect(sheet.calls == ["viewDidAppear(animated: false, movingToParent: false, beingPresented: true)"])
+        #expect(top.calls == sheet.calls)
         #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.pageSheet, ["Sheet"]), Layer(.pageSheet, ["Top"])])
         try top.userDidDismissInteractively()
         #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.pageSheet, ["Sheet"])])
@@ -252,7 +270,7 @@ struct DisappearanceTests {
             try root.userDidDismissInteractively()
         }
         #expect(root.presentedViewController === sheet)
-        #expect(sheet.calls.isEmpty)
+        #expect(sheet.calls == ["viewDidAppear(animated: false, movingToParent: false, beingPresented: true)"])
         #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.pageSheet, ["Sheet"])])
     }
 }

@@ -104,8 +104,9 @@ struct NavigationStackTests {
         let kept = ViewController(screenName: "Kept")
         let nav = try NavigationController(rootViewController: home)
         nav.screenName = "Nav"
+        let window = Window.showing(nav)
         try nav.push(kept, animated: false)
-        let added = ViewController(screenName: "Added")
+        let added = RecordingViewController("Added")
 
         try nav.setViewControllers([kept, added], animated: false)
 
@@ -114,16 +115,21 @@ struct NavigationStackTests {
         #expect(home.parent == nil)
         // Home disappeared when Kept covered it: it is only moved out now.
         #expect(home.calls == [
-            "willMove(Home)", "didMove(Home)", "viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: false)",
+            "willMove(Home)", "didMove(Home)", "viewDidAppear(animated: false, movingToParent: false, beingPresented: false)",
+            "viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: false)",
             "willMove(nil)", "didMove(nil)",
         ])
+        // Kept, on top before, was covered by Added as by a push.
+        #expect(added.calls == ["willMove(Nav)", "didMove(Nav)", "viewDidAppear(animated: false, movingToParent: true, beingPresented: false)"])
         #expect(nav.lastTransition == Transition(kind: .setViewControllers, animated: false))
+        #expect(window.snapshot == [Layer(.root, ["Kept", "Added"])])
     }
 
     @Test("setViewControllers that keeps the old top under a new one: it disappears, not moving from its parent")
     func setViewControllersCoveringTheTop() throws {
         let nav = try NavigationController(rootViewController: ViewController(screenName: "Home"))
         nav.screenName = "Nav"
+        let window = Window.showing(nav)
         let top = RecordingViewController("Top")
         try nav.push(top, animated: false)
         let added = RecordingViewController("Added")
@@ -132,33 +138,37 @@ struct NavigationStackTests {
 
         #expect(nav.stackNames == ["Home", "Top", "Added"])
         #expect(top.calls == [
-            "willMove(Nav)", "didMove(Nav)", "viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)",
+            "willMove(Nav)", "viewDidAppear(animated: false, movingToParent: true, beingPresented: false)", "didMove(Nav)",
+            "viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)",
         ])
-        #expect(added.calls == ["willMove(Nav)", "didMove(Nav)"])
+        #expect(added.calls == ["willMove(Nav)", "didMove(Nav)", "viewDidAppear(animated: true, movingToParent: true, beingPresented: false)"])
+        #expect(window.snapshot == [Layer(.root, ["Home", "Top", "Added"])])
     }
 
     @Test("setViewControllers that removes the top: the top disappears moving from its parent, the covered one only moves out")
     func setViewControllersRemovingTop() throws {
         let log = CallLog()
-        let nav = try NavigationController(rootViewController: ViewController(screenName: "Home"))
+        let home = RecordingViewController("Home", log: log)
+        let nav = try NavigationController(rootViewController: home)
         nav.screenName = "Nav"
+        let window = Window.showing(nav)
         let covered = RecordingViewController("Covered", log: log)
         let top = RecordingViewController("Top", log: log)
         try nav.push(covered, animated: false)
         try nav.push(top, animated: false)
+        log.clear()
 
-        try nav.setViewControllers([nav.viewControllers[0]], animated: true)
+        try nav.setViewControllers([home], animated: true)
 
         #expect(nav.stackNames == ["Home"])
         #expect(log.entries == [
-            "Covered.willMove(Nav)", "Covered.didMove(Nav)",
-            "Top.willMove(Nav)", "Covered.viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: false)",
-            "Top.didMove(Nav)",
             "Top.willMove(nil)",
             "Top.viewDidDisappear(animated: true, movingFromParent: true, beingDismissed: false)",
             "Top.didMove(nil)",
             "Covered.willMove(nil)", "Covered.didMove(nil)",
+            "Home.viewDidAppear(animated: true, movingToParent: false, beingPresented: false)",
         ])
+        #expect(window.snapshot == [Layer(.root, ["Home"])])
     }
 
     @Test("userDidPop(to:) — the system swipe back — pops above the controller and records an animated interactivePop")
@@ -167,6 +177,7 @@ struct NavigationStackTests {
         let b = RecordingViewController("B")
         let c = RecordingViewController("C")
         let nav = try NavigationController(rootViewController: a)
+        let window = Window.showing(nav)
         try nav.push(b, animated: false)
         try nav.push(c, animated: false)
 
@@ -176,13 +187,15 @@ struct NavigationStackTests {
         #expect(nav.stackNames == ["A"])
         #expect(nav.lastTransition == Transition(kind: .interactivePop, animated: true))
         #expect(c.calls == [
-            "willMove(A)", "didMove(A)", "willMove(nil)",
+            "willMove(A)", "viewDidAppear(animated: false, movingToParent: true, beingPresented: false)", "didMove(A)", "willMove(nil)",
             "viewDidDisappear(animated: true, movingFromParent: true, beingDismissed: false)", "didMove(nil)",
         ])
         #expect(b.calls == [
-            "willMove(A)", "didMove(A)", "viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: false)",
+            "willMove(A)", "viewDidAppear(animated: false, movingToParent: true, beingPresented: false)", "didMove(A)",
+            "viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: false)",
             "willMove(nil)", "didMove(nil)",
         ])
+        #expect(window.snapshot == [Layer(.root, ["A"])])
     }
 
     @Test("the navigation bar hidden flag is kept and does not touch the stack")

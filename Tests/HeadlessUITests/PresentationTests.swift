@@ -98,6 +98,8 @@ struct PresentationTests {
         #expect(first.presentingViewController == nil && first.presentedViewController == nil)
         #expect(second.presentingViewController == nil)
         #expect(log.entries == [
+            "First.viewDidAppear(animated: true, movingToParent: false, beingPresented: true)",
+            "Second.viewDidAppear(animated: true, movingToParent: false, beingPresented: true)",
             "Second.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: true)",
             "First.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: true)",
         ])

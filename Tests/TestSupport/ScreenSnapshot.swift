@@ -32,6 +32,7 @@ extension Window {
     public static func showing(_ root: ViewController) -> Window {
         let window = Window()
         window.rootViewController = root
+        window.makeKeyAndVisible()
         return window
     }
 }

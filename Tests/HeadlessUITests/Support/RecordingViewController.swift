@@ -26,6 +26,10 @@ final class RecordingViewController: ViewController {
         record("didMove(\(parent?.screenName ?? "nil"))")
     }
 
+    override func viewDidAppear(_ animated: Bool) {
+        record("viewDidAppear(animated: \(animated), movingToParent: \(isMovingToParent), beingPresented: \(isBeingPresented))")
+    }
+
     override func viewDidDisappear(_ animated: Bool) {
         record("viewDidDisappear(animated: \(animated), movingFromParent: \(isMovingFromParent), beingDismissed: \(isBeingDismissed))")
     }
