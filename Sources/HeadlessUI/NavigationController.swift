@@ -36,7 +36,7 @@ public final class NavigationController: ViewController {
         let isShown = isVisible
         let covered = isShown ? topViewController : nil
         attach(controller)
-        covered?.disappearWithShownChildren(animated: animated)
+        covered?.disappear(animated: animated)
         if isShown { controller.appear(animated: animated, movingToParent: true) }
         controller.didMove(toParent: self)
         lastTransition = Transition(kind: .push, animated: animated)
@@ -87,23 +87,25 @@ public final class NavigationController: ViewController {
         for old in removed.reversed() {
             old.removeFromContainer(animated: animated, wasVisible: isShown && old === top)
         }
-        // Kept controllers stay contained: only their order changes.
+        // Kept controllers stay contained: only their order changes. New ones hear didMove last, as after a push.
         let kept = Set(children.map(ObjectIdentifier.init))
         children = []
+        var added: [ViewController] = []
         for controller in controllers {
             if kept.contains(ObjectIdentifier(controller)) {
                 children.append(controller)
             } else {
-                contain(controller)
+                attach(controller)
+                added.append(controller)
             }
         }
         lastTransition = Transition(kind: .setViewControllers, animated: animated)
-        guard isShown, let newTop = children.last, newTop !== top else { return }
-        // The old top, kept but covered now, left the screen as from a push over it; the new top came on it.
-        if let top, kept.contains(ObjectIdentifier(top)) {
-            top.disappearWithShownChildren(animated: animated)
+        if isShown, let newTop = children.last, newTop !== top {
+            // The old top, kept but covered now, left the screen as from a push over it; the new top came on it.
+            if let top, kept.contains(ObjectIdentifier(top)) { top.disappear(animated: animated) }
+            newTop.appear(animated: animated, movingToParent: !kept.contains(ObjectIdentifier(newTop)))
         }
-        newTop.appear(animated: animated, movingToParent: !kept.contains(ObjectIdentifier(newTop)))
+        for controller in added { controller.didMove(toParent: self) }
     }
 
     /// The user swiped back (or tapped the system back button) to `controller`: UIKit pops without asking anyone.

@@ -39,6 +39,13 @@ extension ViewController {
         return Unmanaged.passUnretained(base)
     }
 
+    /// Whether this controller hangs, through containment and presentation, from the root of a visible window.
+    var isInVisibleWindow: Bool {
+        unowned(unsafe) var top = self
+        while let next = top.holder { top = next }
+        return top.isRootOfVisibleWindow
+    }
+
     /// This controller came on screen: it hears viewDidAppear (with `isMovingToParent` or `isBeingPresented` as
     /// given), and what it shows hears it too, neither moving nor presented.
     func appear(animated: Bool, movingToParent: Bool = false, presented: Bool = false) {
@@ -50,21 +57,28 @@ extension ViewController {
         for child in children where shows(child) { child.appear(animated: animated) }
     }
 
-    /// This controller left the screen without leaving its place (covered): it and what it shows hear
-    /// viewDidDisappear, neither moving from a parent nor being dismissed.
-    func disappearWithShownChildren(animated: Bool) {
+    /// This controller left the screen: it hears viewDidDisappear (with `isMovingFromParent` or
+    /// `isBeingDismissed` as given), and what it shows hears it too, while its flags are up (see
+    /// `isParentBeingDismissed`).
+    func disappear(animated: Bool, movingFromParent: Bool = false, dismissed: Bool = false) {
+        isMovingFromParent = movingFromParent
+        isBeingDismissed = dismissed
         viewDidDisappear(animated)
-        for child in children where shows(child) { child.disappearWithShownChildren(animated: animated) }
+        for child in children where shows(child) { child.disappear(animated: animated) }
+        isMovingFromParent = false
+        isBeingDismissed = false
     }
 
     /// A full-screen presentation came over the layer whose base is this one, or went: this layer and the ones
     /// under it, down to one already hidden by another full-screen presentation, leave the screen or come back.
     func setLayersShown(_ shown: Bool, animated: Bool) {
-        unowned(unsafe) var layer = self
-        while true {
-            if shown { layer.appear(animated: animated) } else { layer.disappearWithShownChildren(animated: animated) }
-            guard layer.modalPresentationStyle != .fullScreen, let below = layer.presenter else { return }
-            layer = below
+        // Found first, and held: what a controller does when it hears may change the layers under it.
+        var layers: [ViewController] = [self]
+        while let layer = layers.last, layer.modalPresentationStyle != .fullScreen, let below = layer.presenter {
+            layers.append(below)
+        }
+        for layer in layers {
+            if shown { layer.appear(animated: animated) } else { layer.disappear(animated: animated) }
         }
     }
 }

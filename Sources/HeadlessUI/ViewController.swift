@@ -105,8 +105,13 @@ open class ViewController {
     /// Adds a child controller (UIKit's `addChild`; the caller then calls `didMove(toParent:)`). It stands for
     /// adding the child's view too: shown on screen, the child hears viewDidAppear, moving to its parent.
     public func addChild(_ child: ViewController) {
-        guard attach(child) else { return }
-        if child.isVisible { child.appear(animated: false, movingToParent: true) }
+        guard child.parent !== self else { return }
+        // A child taken from another container moves its view: it leaves the screen, comes on it, or neither.
+        let wasVisible = child.parent != nil && child.isVisible
+        attach(child)
+        let isVisible = child.isVisible
+        if wasVisible, !isVisible { child.disappear(animated: false, movingFromParent: true) }
+        if isVisible, !wasVisible { child.appear(animated: false, movingToParent: true) }
     }
 
     /// Makes `child` the last child (telling it willMove), without its appearance; false if it already was one.
@@ -127,12 +132,7 @@ open class ViewController {
         guard parent != nil else { return }
         let wasVisible = isVisible
         detachFromParent()
-        if wasVisible {
-            isMovingFromParent = true
-            viewDidDisappear(false)
-            isMovingFromParent = false
-            for child in shownChildren { child.disappearWithShownChildren(animated: false) }
-        }
+        if wasVisible { disappear(animated: false, movingFromParent: true) }
         didMove(toParent: nil)
     }
 
@@ -231,7 +231,7 @@ open class ViewController {
     }
 
     /// Dismisses what this base presents, then brings back on screen the layers a dismissed full-screen
-    /// presentation hid (this one and those under it).
+    /// presentation hid (this one and those under it). In a window not yet visible, no one hears of it.
     func dismissPresentations(kind: Transition.Kind, animated: Bool) {
         var hidLayers = false
         var next = ownPresentation
@@ -239,24 +239,22 @@ open class ViewController {
             hidLayers = presented.modalPresentationStyle == .fullScreen
             next = presented.ownPresentation
         }
-        removePresentation(kind: kind, animated: animated)
-        if hidLayers, isVisible { setLayersShown(true, animated: animated) }
+        let isShown = isInVisibleWindow
+        removePresentation(kind: kind, animated: animated, telling: isShown)
+        if hidLayers, isShown { setLayersShown(true, animated: animated) }
     }
 
-    /// Tears down the presented chain from the top, telling each controller it is being dismissed.
-    func removePresentation(kind: Transition.Kind, animated: Bool) {
+    /// Tears down the presented chain from the top, telling each controller (when `telling`) it is being
+    /// dismissed: every one of them, even one a full-screen presentation hid, so that its RIB can close. A
+    /// dismissed container's children hear it too, not themselves dismissed: they read it from their container,
+    /// as RxFlow's `isParentBeingDismissed` does, while its flag is still up.
+    func removePresentation(kind: Transition.Kind, animated: Bool, telling: Bool) {
         guard let presented = ownPresentation else { return }
-        presented.removePresentation(kind: kind, animated: animated)
+        presented.removePresentation(kind: kind, animated: animated, telling: telling)
         ownPresentation = nil
         presented.presenter = nil
         lastTransition = Transition(kind: kind, animated: animated)
-        presented.isBeingDismissed = true
-        presented.viewDidDisappear(animated)
-        // A dismissed container takes what it shows off the screen with it, and UIKit forwards the disappearance
-        // to those children. They are not themselves being dismissed: they read it from their container, as
-        // RxFlow's `isParentBeingDismissed` does, while its flag is still up.
-        for child in presented.shownChildren { child.disappearWithShownChildren(animated: animated) }
-        presented.isBeingDismissed = false
+        if telling { presented.disappear(animated: animated, dismissed: true) }
     }
 
     /// A container removes this controller (a pop), in UIKit's order: willMove, out of the container,
@@ -266,11 +264,7 @@ open class ViewController {
     func removeFromContainer(animated: Bool, wasVisible: Bool) {
         willMove(toParent: nil)
         detachFromParent()
-        if wasVisible {
-            isMovingFromParent = true
-            viewDidDisappear(animated)
-            isMovingFromParent = false
-        }
+        if wasVisible { disappear(animated: animated, movingFromParent: true) }
         didMove(toParent: nil)
     }
 
@@ -304,5 +298,5 @@ open class ViewController {
     }
 
     /// The controller this one hangs from: its container, else the one presenting it (nil at the top).
-    private var holder: ViewController? { parent ?? presenter }
+    var holder: ViewController? { parent ?? presenter }
 }

@@ -5,16 +5,22 @@
 /// A headless `UIWindow`: holds the root view controller, from which everything on screen hangs.
 public final class Window {
     /// The controller at the base of the screen. Once the window is visible, the root it replaces leaves the
-    /// screen and the new one comes on it, with what each shows.
+    /// screen and the new one comes on it, each with its presentations and what they show.
     @exclusivity(unchecked) public var rootViewController: ViewController? {
         didSet {
             guard oldValue !== rootViewController else { return }
-            if isKeyWindow, let old = oldValue, !old.isHidden { old.disappearWithShownChildren(animated: false) }
-            oldValue?.hostWindow = nil
-            oldValue?.isRootOfVisibleWindow = false
-            rootViewController?.hostWindow = self
-            rootViewController?.isRootOfVisibleWindow = isKeyWindow
-            if isKeyWindow, let root = rootViewController, !root.isHidden { root.appear(animated: false) }
+            // A root another window took since is that window's now.
+            if let old = oldValue, old.hostWindow === self {
+                if old.isRootOfVisibleWindow { Self.setLayers(from: old, shown: false) }
+                old.hostWindow = nil
+                old.isRootOfVisibleWindow = false
+            }
+            guard let root = rootViewController else { return }
+            // Taken from another visible window, it stays on screen.
+            let wasShown = root.isRootOfVisibleWindow
+            root.hostWindow = self
+            root.isRootOfVisibleWindow = isKeyWindow
+            if wasShown != isKeyWindow { Self.setLayers(from: root, shown: isKeyWindow) }
         }
     }
     /// Whether `makeKeyAndVisible` was called.
@@ -24,8 +30,10 @@ public final class Window {
     public init() {}
 
     deinit {
-        // The root keeps an unretained pointer to its window (see `ViewController.hostWindow`).
+        // The root keeps an unretained pointer to its window (see `ViewController.hostWindow`); a window that
+        // goes while visible takes what it showed off the screen.
         if let root = rootViewController, root.hostWindow === self {
+            if root.isRootOfVisibleWindow { Self.setLayers(from: root, shown: false) }
             root.hostWindow = nil
             root.isRootOfVisibleWindow = false
         }
@@ -35,8 +43,20 @@ public final class Window {
     public func makeKeyAndVisible() {
         guard !isKeyWindow else { return }
         isKeyWindow = true
-        rootViewController?.isRootOfVisibleWindow = true
-        if let root = rootViewController, !root.isHidden { root.appear(animated: false) }
+        guard let root = rootViewController, root.hostWindow === self, !root.isRootOfVisibleWindow else { return }
+        root.isRootOfVisibleWindow = true
+        Self.setLayers(from: root, shown: true)
+    }
+
+    /// Every layer hanging from `root` that nothing hides (a full-screen presentation hides those under it)
+    /// comes on screen or leaves it, bottom up.
+    private static func setLayers(from root: ViewController, shown: Bool) {
+        // Found first, and held: what a controller does when it hears may change the layers.
+        var bases = [root]
+        while let base = bases.last, let presented = presentedController(in: base) { bases.append(presented) }
+        for base in bases where !base.isHidden {
+            if shown { base.appear(animated: false) } else { base.disappear(animated: false) }
+        }
     }
 
     /// What is on screen, from the root outward: one layer for the root, one per modal presentation.

@@ -120,7 +120,7 @@ struct NavigationStackTests {
             "willMove(nil)", "didMove(nil)",
         ])
         // Kept, on top before, was covered by Added as by a push.
-        #expect(added.calls == ["willMove(Nav)", "didMove(Nav)", "viewDidAppear(animated: false, movingToParent: true, beingPresented: false)"])
+        #expect(added.calls == ["willMove(Nav)", "viewDidAppear(animated: false, movingToParent: true, beingPresented: false)", "didMove(Nav)"])
         #expect(nav.lastTransition == Transition(kind: .setViewControllers, animated: false))
         #expect(window.snapshot == [Layer(.root, ["Kept", "Added"])])
     }
@@ -141,7 +141,7 @@ struct NavigationStackTests {
             "willMove(Nav)", "viewDidAppear(animated: false, movingToParent: true, beingPresented: false)", "didMove(Nav)",
             "viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)",
         ])
-        #expect(added.calls == ["willMove(Nav)", "didMove(Nav)", "viewDidAppear(animated: true, movingToParent: true, beingPresented: false)"])
+        #expect(added.calls == ["willMove(Nav)", "viewDidAppear(animated: true, movingToParent: true, beingPresented: false)", "didMove(Nav)"])
         #expect(window.snapshot == [Layer(.root, ["Home", "Top", "Added"])])
     }
 
