@@ -47,38 +47,62 @@ extension ViewController {
     }
 
     /// This controller came on screen: it hears viewDidAppear (with `isMovingToParent` or `isBeingPresented` as
-    /// given), and what it shows hears it too, neither moving nor presented.
+    /// given) unless it already had, and what it shows hears it too, neither moving nor presented.
     func appear(animated: Bool, movingToParent: Bool = false, presented: Bool = false) {
-        isMovingToParent = movingToParent
-        isBeingPresented = presented
-        viewDidAppear(animated)
-        isMovingToParent = false
-        isBeingPresented = false
+        if !isAppeared {
+            isAppeared = true
+            withFlags(movingToParent: movingToParent, presented: presented) { viewDidAppear(animated) }
+        }
         for child in children where shows(child) { child.appear(animated: animated) }
     }
 
     /// This controller left the screen: it hears viewDidDisappear (with `isMovingFromParent` or
-    /// `isBeingDismissed` as given), and what it shows hears it too, while its flags are up (see
-    /// `isParentBeingDismissed`).
-    func disappear(animated: Bool, movingFromParent: Bool = false, dismissed: Bool = false) {
-        isMovingFromParent = movingFromParent
-        isBeingDismissed = dismissed
-        viewDidDisappear(animated)
-        for child in children where shows(child) { child.disappear(animated: animated) }
-        isMovingFromParent = false
-        isBeingDismissed = false
+    /// `isBeingDismissed` as given) if it had appeared, and what it shows hears it too, while its flags are up
+    /// (see `isParentBeingDismissed`). A dismissal is told even to a controller a full-screen presentation had
+    /// hidden, and to what it shows, so that a RIB can close with its screen.
+    func disappear(animated: Bool, movingFromParent: Bool = false, dismissed: Bool = false, evenIfGone: Bool = false) {
+        let isTold = isAppeared || dismissed || evenIfGone
+        isAppeared = false
+        withFlags(movingFromParent: movingFromParent, dismissed: dismissed) {
+            if isTold { viewDidDisappear(animated) }
+            for child in children where shows(child) { child.disappear(animated: animated, evenIfGone: dismissed || evenIfGone) }
+        }
     }
 
-    /// A full-screen presentation came over the layer whose base is this one, or went: this layer and the ones
-    /// under it, down to one already hidden by another full-screen presentation, leave the screen or come back.
-    func setLayersShown(_ shown: Bool, animated: Bool) {
-        // Found first, and held: what a controller does when it hears may change the layers under it.
+    /// Runs `body` with the four "why" flags set for one call, then puts back what they were: app code may start
+    /// another transition from inside its callback, and each call sees its own flags only.
+    private func withFlags(
+        movingToParent: Bool = false, presented: Bool = false, movingFromParent: Bool = false, dismissed: Bool = false,
+        _ body: () -> Void
+    ) {
+        let saved = (isMovingToParent, isBeingPresented, isMovingFromParent, isBeingDismissed)
+        (isMovingToParent, isBeingPresented, isMovingFromParent, isBeingDismissed) = (movingToParent, presented, movingFromParent, dismissed)
+        body()
+        (isMovingToParent, isBeingPresented, isMovingFromParent, isBeingDismissed) = saved
+    }
+
+    /// Tells this controller what its visibility changed to since it last heard (after a move of its view).
+    func updateAppearance(moving: Bool = false) {
+        if isVisible {
+            if !isAppeared { appear(animated: false, movingToParent: moving) }
+        } else if isAppeared {
+            disappear(animated: false, movingFromParent: moving)
+        }
+    }
+
+    /// Each child hears what its visibility changed to (a stack's top changed, or the container moved).
+    func updateChildrenAppearance() {
+        for child in children { child.updateAppearance() }
+    }
+
+    /// The layer whose base is this one and those under it, down to one a full-screen presentation of its own
+    /// hides (or the window's root): what a full-screen presentation over this layer hides, and its dismissal
+    /// shows again. Held: app code that hears may change the layers.
+    var layersDownToHidden: [ViewController] {
         var layers: [ViewController] = [self]
         while let layer = layers.last, layer.modalPresentationStyle != .fullScreen, let below = layer.presenter {
             layers.append(below)
         }
-        for layer in layers {
-            if shown { layer.appear(animated: animated) } else { layer.disappear(animated: animated) }
-        }
+        return layers
     }
 }

@@ -55,6 +55,9 @@ open class ViewController {
     @exclusivity(unchecked) public internal(set) var isMovingToParent = false
     /// True only during `viewDidAppear` when the controller came on screen as it was presented.
     @exclusivity(unchecked) public internal(set) var isBeingPresented = false
+    /// Whether the last appearance call it heard was viewDidAppear (UIKit's appearance state): a controller
+    /// hears each coming and going once, whatever app code does meanwhile.
+    @exclusivity(unchecked) var isAppeared = false
     /// True only during `viewDidDisappear` when a container of this controller is being dismissed, taking it
     /// off the screen. Not a UIKit property: RxFlow's extension of the same name reads its parent's flag; this
     /// one reads every container's, so a controller nested deeper goes with its dismissed container too.
@@ -104,14 +107,17 @@ open class ViewController {
 
     /// Adds a child controller (UIKit's `addChild`; the caller then calls `didMove(toParent:)`). It stands for
     /// adding the child's view too: shown on screen, the child hears viewDidAppear, moving to its parent.
+    /// Not taken, and nothing changes: a controller this one hangs from (a cycle), and one that is presented,
+    /// presents, or is a window's root (its place on screen is not a container's to give).
     public func addChild(_ child: ViewController) {
-        guard child.parent !== self else { return }
-        // A child taken from another container moves its view: it leaves the screen, comes on it, or neither.
-        let wasVisible = child.parent != nil && child.isVisible
+        guard child.parent !== self, !hangsFrom(child), !child.isPresented, !child.presents, child.hostWindow == nil else { return }
+        // A child taken from another container moves its view: it leaves the screen, comes on it, or neither,
+        // and a stack shows its top alone, so the siblings it covers or uncovers may change too.
+        let oldParent = child.parent
         attach(child)
-        let isVisible = child.isVisible
-        if wasVisible, !isVisible { child.disappear(animated: false, movingFromParent: true) }
-        if isVisible, !wasVisible { child.appear(animated: false, movingToParent: true) }
+        oldParent?.updateChildrenAppearance()
+        for sibling in children where sibling !== child { sibling.updateAppearance() }
+        child.updateAppearance(moving: true)
     }
 
     /// Makes `child` the last child (telling it willMove), without its appearance; false if it already was one.
@@ -130,9 +136,10 @@ open class ViewController {
     /// child moving from its parent), as UIKit tells them when the view leaves the window.
     public func removeFromParent() {
         guard parent != nil else { return }
-        let wasVisible = isVisible
+        let oldParent = parent
         detachFromParent()
-        if wasVisible { disappear(animated: false, movingFromParent: true) }
+        updateAppearance(moving: true)
+        oldParent?.updateChildrenAppearance()
         didMove(toParent: nil)
     }
 
@@ -171,7 +178,8 @@ open class ViewController {
         if let presented = context.ownPresentation {
             throw .alreadyPresenting(presenter: context.screenName, presented: presented.screenName, attempted: controller.screenName)
         }
-        if controller.parent != nil || controller.presenter != nil || controller.hostWindow != nil || hangsFrom(controller) {
+        if controller.parent != nil || controller.presenter != nil || controller.presents || controller.hostWindow != nil
+            || hangsFrom(controller) {
             throw .alreadyInHierarchy(controller.screenName)
         }
         guard context.isOnScreen else {
@@ -186,7 +194,9 @@ open class ViewController {
         // A full-screen presentation takes the layers under it off the screen (a sheet leaves its own showing):
         // the one it is presented from, and the ones under that down to one already hidden by another.
         if isShown {
-            if controller.modalPresentationStyle == .fullScreen { context.setLayersShown(false, animated: animated) }
+            if controller.modalPresentationStyle == .fullScreen {
+                for layer in context.layersDownToHidden { layer.disappear(animated: animated) }
+            }
             controller.appear(animated: animated, presented: true)
         }
         completion?()
@@ -240,8 +250,10 @@ open class ViewController {
             next = presented.ownPresentation
         }
         let isShown = isInVisibleWindow
+        // Found before: app code that hears of the dismissal may dismiss or move these layers in turn.
+        let uncovered = hidLayers && isShown ? layersDownToHidden : []
         removePresentation(kind: kind, animated: animated, telling: isShown)
-        if hidLayers, isShown { setLayersShown(true, animated: animated) }
+        for layer in uncovered where layer.isVisible { layer.appear(animated: animated) }
     }
 
     /// Tears down the presented chain from the top, telling each controller (when `telling`) it is being

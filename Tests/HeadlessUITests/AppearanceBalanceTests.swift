@@ -151,3 +151,117 @@ private final class SelfDismissingController: ViewController {
         try? dismiss(animated: false)
     }
 }
+
+/// Runs what a test gives it from inside its appearance calls, and records the flags it saw there.
+private final class HookedController: ViewController {
+    var onAppear: ((HookedController) -> Void)?
+    var onDisappear: ((HookedController) -> Void)?
+    private(set) var calls: [String] = []
+
+    override func viewDidAppear(_ animated: Bool) {
+        calls.append("A(moving: \(isMovingToParent), presented: \(isBeingPresented))")
+        let hook = onAppear
+        onAppear = nil
+        hook?(self)
+    }
+
+    override func viewDidDisappear(_ animated: Bool) {
+        calls.append("D(moving: \(isMovingFromParent), dismissed: \(isBeingDismissed), appearFlags: \(isMovingToParent || isBeingPresented))")
+        let hook = onDisappear
+        onDisappear = nil
+        hook?(self)
+    }
+}
+
+@Suite("appearance calls when app code changes the screen from inside them")
+struct ReentrantAppearanceTests {
+    @Test("a sheet that dismisses itself when the cover over it is told it went: the root under both comes back once")
+    func dismissalStartedInsideAnother() throws {
+        let root = HookedController(screenName: "Root")
+        let window = Window.showing(root)
+        let sheet = HookedController(screenName: "Sheet")
+        let cover = HookedController(screenName: "Cover")
+        try root.present(sheet, animated: false)
+        try sheet.present(cover, animated: false, style: .fullScreen)
+        cover.onDisappear = { _ in try? sheet.dismiss(animated: false) }
+
+        try sheet.dismiss(animated: false)
+
+        #expect(root.calls == ["A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)", "A(moving: false, presented: false)"])
+        #expect(sheet.calls == [
+            "A(moving: false, presented: true)", "D(moving: false, dismissed: false, appearFlags: false)",
+            "D(moving: false, dismissed: true, appearFlags: false)",
+        ])
+        #expect(cover.calls == ["A(moving: false, presented: true)", "D(moving: false, dismissed: true, appearFlags: false)"])
+        #expect(root.isVisible && !sheet.isVisible)
+        #expect(window.snapshot == [Layer(.root, ["Root"])])
+    }
+
+    @Test("a presentation made from inside viewDidAppear: the nested disappearance sees only its own flags, and the outer ones come back after")
+    func flagsDoNotLeakIntoNestedCalls() throws {
+        let nav = try NavigationController(rootViewController: ViewController(screenName: "Home"))
+        let window = Window.showing(nav)
+        let page = HookedController(screenName: "Page")
+        var flagsAfterNestedCall: (Bool, Bool)?
+        page.onAppear = { page in
+            try? page.present(ViewController(screenName: "Modal"), animated: false, style: .fullScreen)
+            flagsAfterNestedCall = (page.isMovingToParent, page.isBeingPresented)
+        }
+
+        try nav.push(page, animated: false)
+
+        #expect(page.calls == ["A(moving: true, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)"])
+        #expect(flagsAfterNestedCall.map { [$0.0, $0.1] } == [true, false])
+        #expect(page.isMovingToParent == false)
+        #expect(window.snapshot == [Layer(.root, ["Home", "Page"]), Layer(.fullScreen, ["Modal"])])
+    }
+}
+
+@Suite("containment that the stack and the screen must follow")
+struct ContainmentAppearanceTests {
+    @Test("addChild and removeFromParent on a navigation stack cover and uncover its top, as a push and a pop do")
+    func stackContainment() throws {
+        let home = HookedController(screenName: "Home")
+        let nav = try NavigationController(rootViewController: home)
+        let window = Window.showing(nav)
+        let page = HookedController(screenName: "Page")
+        try nav.push(page, animated: false)
+        page.removeFromParent()
+        let added = HookedController(screenName: "Added")
+        nav.addChild(added)
+        added.didMove(toParent: nav)
+
+        #expect(home.calls == [
+            "A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)",
+            "A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)",
+        ])
+        #expect(page.calls == ["A(moving: true, presented: false)", "D(moving: true, dismissed: false, appearFlags: false)"])
+        #expect(added.calls == ["A(moving: true, presented: false)"])
+        #expect(window.snapshot == [Layer(.root, ["Home", "Added"])])
+    }
+
+    @Test("addChild refuses a cycle, a presented controller and a window's root, changing nothing; present refuses one that presents")
+    func refusedChildren() throws {
+        let (a, b) = (ViewController(screenName: "A"), ViewController(screenName: "B"))
+        a.addChild(b)
+        b.addChild(a)
+        #expect(a.parent == nil && b.parent === a && a.children.map(\.screenName) == ["B"])
+
+        let root = HookedController(screenName: "Root")
+        let window = Window.showing(root)
+        let sheet = HookedController(screenName: "Sheet")
+        try root.present(sheet, animated: false)
+        let box = ViewController(screenName: "Box")
+        box.addChild(sheet)
+        box.addChild(root)
+        #expect(box.children.isEmpty && sheet.parent == nil && root.parent == nil)
+        #expect(sheet.calls == ["A(moving: false, presented: true)"])
+
+        let cover = ViewController(screenName: "Cover")
+        try root.dismiss(animated: false)
+        try root.present(cover, animated: false, style: .fullScreen)
+        window.rootViewController = box
+        #expect(throws: ViewHierarchyError.alreadyInHierarchy("Root")) { try box.present(root, animated: false) }
+        #expect(window.snapshot == [Layer(.root, ["Box"])])
+    }
+}
