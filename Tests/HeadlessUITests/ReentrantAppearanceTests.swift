@@ -1,0 +1,47 @@
+import HeadlessUI
+import TestSupport
+import Testing
+
+@Suite("appearance calls when app code changes the screen from inside them")
+struct ReentrantAppearanceTests {
+    @Test("a sheet that dismisses itself when the cover over it is told it went: the root under both comes back once")
+    func dismissalStartedInsideAnother() throws {
+        let root = HookedController(screenName: "Root")
+        let window = Window.showing(root)
+        let sheet = HookedController(screenName: "Sheet")
+        let cover = HookedController(screenName: "Cover")
+        try root.present(sheet, animated: false)
+        try sheet.present(cover, animated: false, style: .fullScreen)
+        cover.onDisappear = { _ in try? sheet.dismiss(animated: false) }
+
+        try sheet.dismiss(animated: false)
+
+        #expect(root.calls == ["A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)", "A(moving: false, presented: false)"])
+        #expect(sheet.calls == [
+            "A(moving: false, presented: true)", "D(moving: false, dismissed: false, appearFlags: false)",
+            "D(moving: false, dismissed: true, appearFlags: false)",
+        ])
+        #expect(cover.calls == ["A(moving: false, presented: true)", "D(moving: false, dismissed: true, appearFlags: false)"])
+        #expect(root.isVisible && !sheet.isVisible)
+        #expect(window.snapshot == [Layer(.root, ["Root"])])
+    }
+
+    @Test("a presentation made from inside viewDidAppear: the nested disappearance sees only its own flags, and the outer ones come back after")
+    func flagsDoNotLeakIntoNestedCalls() throws {
+        let nav = try NavigationController(rootViewController: ViewController(screenName: "Home"))
+        let window = Window.showing(nav)
+        let page = HookedController(screenName: "Page")
+        var flagsAfterNestedCall: (Bool, Bool)?
+        page.onAppear = { page in
+            try? page.present(ViewController(screenName: "Modal"), animated: false, style: .fullScreen)
+            flagsAfterNestedCall = (page.isMovingToParent, page.isBeingPresented)
+        }
+
+        try nav.push(page, animated: false)
+
+        #expect(page.calls == ["A(moving: true, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)"])
+        #expect(flagsAfterNestedCall.map { [$0.0, $0.1] } == [true, false])
+        #expect(page.isMovingToParent == false)
+        #expect(window.snapshot == [Layer(.root, ["Home", "Page"]), Layer(.fullScreen, ["Modal"])])
+    }
+}
