@@ -10,11 +10,7 @@ public final class Window {
         didSet {
             guard oldValue !== rootViewController else { return }
             // A root another window took since is that window's now.
-            if let old = oldValue, old.hostWindow === self {
-                if old.isRootOfVisibleWindow { Self.setLayers(from: old, shown: false) }
-                old.hostWindow = nil
-                old.isRootOfVisibleWindow = false
-            }
+            if let old = oldValue, old.hostWindow === self { Self.release(old) }
             guard let root = rootViewController else { return }
             // Taken from another visible window, it stays on screen.
             let wasShown = root.isRootOfVisibleWindow
@@ -32,11 +28,16 @@ public final class Window {
     deinit {
         // The root keeps an unretained pointer to its window (see `ViewController.hostWindow`); a window that
         // goes while visible takes what it showed off the screen.
-        if let root = rootViewController, root.hostWindow === self {
-            if root.isRootOfVisibleWindow { Self.setLayers(from: root, shown: false) }
-            root.hostWindow = nil
-            root.isRootOfVisibleWindow = false
-        }
+        if let root = rootViewController, root.hostWindow === self { Self.release(root) }
+    }
+
+    /// `root` is no longer this window's: it and what hangs from it leave the screen if they were on it, told
+    /// once they are out of the window (and never through a window that is going away).
+    private static func release(_ root: ViewController) {
+        let wasShown = root.isRootOfVisibleWindow
+        root.hostWindow = nil
+        root.isRootOfVisibleWindow = false
+        if wasShown { setLayers(from: root, shown: false) }
     }
 
     /// Makes the window key and visible, as a scene delegate does once at launch: its root comes on screen.
