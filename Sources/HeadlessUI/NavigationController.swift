@@ -27,15 +27,16 @@ public final class NavigationController: ViewController {
 
     /// Pushes a controller onto the stack. The one it covers (and what it shows) is told it disappeared, not moving
     /// from its parent, between the new one's willMove and didMove, as UIKit tells it when the push's transition
-    /// ends; not when the stack itself is hidden (under a full-screen modal, say): that one had left the screen
-    /// already.
+    /// ends, and the new one that it appeared; neither when the stack is out of sight (under a full-screen modal,
+    /// say, where the covered one had left the screen already).
     ///
     /// - Throws: `pushingNavigationController`, `alreadyOnStack`, or `alreadyInHierarchy` when it lives elsewhere.
     public func push(_ controller: ViewController, animated: Bool) throws(ViewHierarchyError) {
         try validateNew(controller)
         let isShown = isVisible
-        let covered = isShown ? topViewController : nil
+        let covered = topViewController
         attach(controller)
+        // Told only if it is on screen now (each controller knows whether it last appeared).
         covered?.disappear(animated: animated)
         if isShown { controller.appear(animated: animated, movingToParent: true) }
         controller.didMove(toParent: self)
@@ -81,12 +82,8 @@ public final class NavigationController: ViewController {
             }
         }
         let removed = children.filter { old in !controllers.contains { $0 === old } }
-        // Out of sight (off screen, or hidden), the stack's top hears nothing.
-        let isShown = isVisible
         let top = children.last
-        for old in removed.reversed() {
-            old.removeFromContainer(animated: animated, wasVisible: isShown && old === top)
-        }
+        for old in removed.reversed() { old.removeFromContainer(animated: animated) }
         // Kept controllers stay contained: only their order changes. New ones hear didMove last, as after a push.
         let kept = Set(children.map(ObjectIdentifier.init))
         children = []
@@ -100,10 +97,10 @@ public final class NavigationController: ViewController {
             }
         }
         lastTransition = Transition(kind: .setViewControllers, animated: animated)
-        if isShown, let newTop = children.last, newTop !== top {
+        if let newTop = children.last, newTop !== top {
             // The old top, kept but covered now, left the screen as from a push over it; the new top came on it.
             if let top, kept.contains(ObjectIdentifier(top)) { top.disappear(animated: animated) }
-            newTop.appear(animated: animated, movingToParent: !kept.contains(ObjectIdentifier(newTop)))
+            if isVisible { newTop.appear(animated: animated, movingToParent: !kept.contains(ObjectIdentifier(newTop))) }
         }
         for controller in added { controller.didMove(toParent: self) }
     }
@@ -135,14 +132,12 @@ public final class NavigationController: ViewController {
             throw .notOnStack(controller.screenName)
         }
         let popped = Array(children[(index + 1)...].reversed())
-        // Out of sight (off screen, or under a full-screen modal), the stack's top hears nothing: covered, it
-        // heard its disappearance then.
-        let isShown = !popped.isEmpty && isVisible
-        for (position, child) in popped.enumerated() {
-            child.removeFromContainer(animated: animated, wasVisible: position == 0 && isShown)
-        }
-        if isShown { controller.appear(animated: animated) }
-        if !popped.isEmpty { lastTransition = Transition(kind: kind, animated: animated) }
+        guard !popped.isEmpty else { return popped }
+        // Only the top was on screen: the ones it covered heard that they left when they were covered (and a
+        // stack out of sight, under a full-screen modal say, has none on screen).
+        for child in popped { child.removeFromContainer(animated: animated) }
+        if controller.isVisible { controller.appear(animated: animated) }
+        lastTransition = Transition(kind: kind, animated: animated)
         return popped
     }
 }

@@ -270,13 +270,13 @@ open class ViewController {
     }
 
     /// A container removes this controller (a pop), in UIKit's order: willMove, out of the container,
-    /// viewDidDisappear with `isMovingFromParent` if its view was the one on screen, didMove. A controller
-    /// covered on a stack left the screen when it was covered, so a pop of several screens tells it only
-    /// willMove and didMove: UIKit sends the disappearance to the top of the stack alone.
-    func removeFromContainer(animated: Bool, wasVisible: Bool) {
+    /// viewDidDisappear with `isMovingFromParent` if it was on screen, didMove. A controller covered on a stack
+    /// left the screen when it was covered, so a pop of several screens tells it only willMove and didMove:
+    /// UIKit sends the disappearance to the top of the stack alone.
+    func removeFromContainer(animated: Bool) {
         willMove(toParent: nil)
         detachFromParent()
-        if wasVisible { disappear(animated: animated, movingFromParent: true) }
+        disappear(animated: animated, movingFromParent: true)
         didMove(toParent: nil)
     }
 
