@@ -44,4 +44,32 @@ struct ReentrantAppearanceTests {
         #expect(page.isMovingToParent == false)
         #expect(window.snapshot == [Layer(.root, ["Home", "Page"]), Layer(.fullScreen, ["Modal"])])
     }
+
+    @Test("a close handler that pops its stack while the modal holding the stack is dismissed: the popped top hears it left, once")
+    func popWhileHoldingModalIsDismissed() throws {
+        let root = HookedController(screenName: "Root")
+        let window = Window.showing(root)
+        let modal = HookedController(screenName: "Modal")
+        let home = HookedController(screenName: "Home")
+        let page = HookedController(screenName: "Page")
+        let stack = try NavigationController(rootViewController: home)
+        try root.present(modal, animated: false, style: .fullScreen)
+        modal.addChild(stack)
+        stack.didMove(toParent: modal)
+        try stack.push(page, animated: false)
+        modal.onDisappear = { _ in stack.popToRoot(animated: false) }
+
+        try stack.dismiss(animated: false)
+
+        #expect(page.calls == ["A(moving: true, presented: false)", "D(moving: true, dismissed: false, appearFlags: false)"])
+        // Home, the stack's top again after the pop, hears its container's dismissal too: the one exception, told
+        // even off screen so that a RIB can close.
+        #expect(home.calls == [
+            "A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)",
+            "D(moving: false, dismissed: false, appearFlags: false)",
+        ])
+        #expect(root.calls.last == "A(moving: false, presented: false)")
+        #expect(!page.isVisible && !home.isVisible && root.isVisible)
+        #expect(window.snapshot == [Layer(.root, ["Root"])])
+    }
 }
