@@ -33,12 +33,12 @@ public final class NavigationController: ViewController {
     /// - Throws: `pushingNavigationController`, `alreadyOnStack`, or `alreadyInHierarchy` when it lives elsewhere.
     public func push(_ controller: ViewController, animated: Bool) throws(ViewHierarchyError) {
         try validateNew(controller)
-        let isShown = isVisible
         let covered = topViewController
         attach(controller)
-        // Told only if it is on screen now (each controller knows whether it last appeared).
+        // Told only if it is on screen now (each controller knows whether it last appeared); the new top then
+        // appears if the stack is still in sight after what the covered one's code did.
         covered?.disappear(animated: animated)
-        if isShown { controller.appear(animated: animated, movingToParent: true) }
+        if isVisible { controller.appear(animated: animated, movingToParent: true) }
         controller.didMove(toParent: self)
         lastTransition = Transition(kind: .push, animated: animated)
     }

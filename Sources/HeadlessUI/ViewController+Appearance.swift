@@ -64,8 +64,26 @@ extension ViewController {
         let isTold = isAppeared || dismissed || evenIfGone
         isAppeared = false
         withFlags(movingFromParent: movingFromParent, dismissed: dismissed) {
-            if isTold { viewDidDisappear(animated) }
-            for child in children where shows(child) { child.disappear(animated: animated, evenIfGone: dismissed || evenIfGone) }
+            guard isTold else {
+                for child in children where shows(child) { child.disappear(animated: animated) }
+                return
+            }
+            let place = dismissed || evenIfGone ? holder.map(ObjectIdentifier.init) : nil
+            viewDidDisappear(animated)
+            // A dismissal reaches what this one shows, unless app code moved this one elsewhere meanwhile (a
+            // pop of it, say: what it shows heard that then).
+            let isStillDismissed = (dismissed || evenIfGone) && holder.map(ObjectIdentifier.init) == place
+            for child in children where shows(child) { child.disappear(animated: animated, evenIfGone: isStillDismissed) }
+        }
+    }
+
+    /// Whether the presentations of a layer this one is in, or of one under it, are being dismissed now.
+    var isInDismissal: Bool {
+        unowned(unsafe) var base = presentationContext
+        while true {
+            if base.isDismissingPresentations { return true }
+            guard let below = base.presenter else { return false }
+            base = below
         }
     }
 

@@ -58,6 +58,8 @@ open class ViewController {
     /// Whether the last appearance call it heard was viewDidAppear (UIKit's appearance state): a controller
     /// hears each coming and going once, whatever app code does meanwhile.
     @exclusivity(unchecked) var isAppeared = false
+    /// Set on a layer's base while the presentations over it are being dismissed and told so.
+    @exclusivity(unchecked) var isDismissingPresentations = false
     /// True only during `viewDidDisappear` when a container of this controller is being dismissed, taking it
     /// off the screen. Not a UIKit property: RxFlow's extension of the same name reads its parent's flag; this
     /// one reads every container's, so a controller nested deeper goes with its dismissed container too.
@@ -185,6 +187,9 @@ open class ViewController {
         guard context.isOnScreen else {
             throw .notInWindowHierarchy(presenter: context.screenName, attempted: controller.screenName)
         }
+        if context.isInDismissal {
+            throw .presentationInProgress(presenter: context.screenName, attempted: controller.screenName)
+        }
         if let style { controller.modalPresentationStyle = style }
         // Presented from a window not yet visible, nothing comes on screen or leaves it.
         let isShown = context.isVisible
@@ -252,7 +257,10 @@ open class ViewController {
         let isShown = isInVisibleWindow
         // Found before: app code that hears of the dismissal may dismiss or move these layers in turn.
         let uncovered = hidLayers && isShown ? layersDownToHidden : []
+        let wasDismissing = isDismissingPresentations
+        isDismissingPresentations = true
         removePresentation(kind: kind, animated: animated, telling: isShown)
+        isDismissingPresentations = wasDismissing
         for layer in uncovered where layer.isVisible { layer.appear(animated: animated) }
     }
 

@@ -24,6 +24,8 @@ public enum ViewHierarchyError: Error, Equatable, Sendable, CustomStringConverti
     case notInWindowHierarchy(presenter: String, attempted: String)
     /// Swiping down a sheet that presents another one: only the sheet on top is under the user's finger.
     case coveredSheet(String, by: String)
+    /// Presenting from a layer whose presentations are being dismissed (app code that hears of the dismissal).
+    case presentationInProgress(presenter: String, attempted: String)
 
     /// The message UIKit would print, or the closest equivalent.
     public var description: String {
@@ -52,6 +54,8 @@ public enum ViewHierarchyError: Error, Equatable, Sendable, CustomStringConverti
             return "Attempt to present \(attempted) on \(presenter) whose view is not in the window hierarchy"
         case let .coveredSheet(name, covering):
             return "\(name) is covered by \(covering): only the sheet on top can be swiped down"
+        case let .presentationInProgress(presenter, attempted):
+            return "Attempt to present \(attempted) on \(presenter) while a presentation is in progress"
         }
     }
 }
