@@ -72,4 +72,63 @@ struct ReentrantAppearanceTests {
         #expect(!page.isVisible && !home.isVisible && root.isVisible)
         #expect(window.snapshot == [Layer(.root, ["Root"])])
     }
+
+    @Test("presenting from a layer whose presentations are being dismissed is refused, as UIKit refuses it mid-transition")
+    func presentingDuringADismissal() throws {
+        let root = HookedController(screenName: "Root")
+        let window = Window.showing(root)
+        let sheet = HookedController(screenName: "Sheet")
+        try root.present(sheet, animated: false)
+        var refusal: ViewHierarchyError?
+        sheet.onDisappear = { _ in
+            do throws(ViewHierarchyError) {
+                try root.present(ViewController(screenName: "Cover"), animated: false, style: .fullScreen)
+            } catch { refusal = error }
+        }
+
+        try root.dismiss(animated: false)
+
+        #expect(refusal == .presentationInProgress(presenter: "Root", attempted: "Cover"))
+        #expect(refusal?.description == "Attempt to present Cover on Root while a presentation is in progress")
+        #expect(root.calls == ["A(moving: false, presented: false)"])
+        #expect(window.snapshot == [Layer(.root, ["Root"])])
+    }
+
+    @Test("a push whose covered controller takes the stack off the screen: the new top does not appear")
+    func pushWhileTheStackLeaves() throws {
+        let container = ViewController(screenName: "Container")
+        let window = Window.showing(container)
+        let home = HookedController(screenName: "Home")
+        let stack = try NavigationController(rootViewController: home)
+        container.addChild(stack)
+        stack.didMove(toParent: container)
+        home.onDisappear = { _ in stack.removeFromParent() }
+        let page = HookedController(screenName: "Page")
+
+        try stack.push(page, animated: false)
+
+        #expect(home.calls == ["A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)"])
+        #expect(page.calls.isEmpty && !page.isVisible)
+        #expect(window.snapshot == [Layer(.root, ["Container"])])
+    }
+
+    @Test("a page popped by app code while its stack's modal is dismissed: what the page shows hears it left once")
+    func dismissalDoesNotFollowAPoppedPage() throws {
+        let root = ViewController(screenName: "Root")
+        let window = Window.showing(root)
+        let home = ViewController(screenName: "Home")
+        let stack = try NavigationController(rootViewController: home)
+        try root.present(stack, animated: false, style: .fullScreen)
+        let page = HookedController(screenName: "Page")
+        try stack.push(page, animated: false)
+        let inner = HookedController(screenName: "Inner")
+        page.addChild(inner)
+        inner.didMove(toParent: page)
+        page.onDisappear = { _ in _ = try? stack.userDidPop(to: home) }
+
+        try page.dismiss(animated: false)
+
+        #expect(inner.calls == ["A(moving: true, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)"])
+        #expect(window.snapshot == [Layer(.root, ["Root"])])
+    }
 }
