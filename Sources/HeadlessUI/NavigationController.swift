@@ -35,10 +35,10 @@ public final class NavigationController: ViewController {
         try validateNew(controller)
         let covered = topViewController
         attach(controller)
-        // Told only if it is on screen now (each controller knows whether it last appeared); the new top then
-        // appears if the stack is still in sight after what the covered one's code did.
+        // Told only if it is on screen now (each controller knows whether it last appeared); the new one then
+        // appears if it is still in sight after what the covered one's code did.
         covered?.disappear(animated: animated)
-        if isVisible { controller.appear(animated: animated, movingToParent: true) }
+        if controller.isVisible { controller.appear(animated: animated, movingToParent: true) }
         controller.didMove(toParent: self)
         lastTransition = Transition(kind: .push, animated: animated)
     }

@@ -52,6 +52,8 @@ extension ViewController {
         if !isAppeared {
             isAppeared = true
             withFlags(movingToParent: movingToParent, presented: presented) { viewDidAppear(animated) }
+            // App code that took it off the screen again from inside the call told what it shows already.
+            guard isAppeared else { return }
         }
         for child in children where shows(child) { child.appear(animated: animated) }
     }
@@ -70,6 +72,8 @@ extension ViewController {
             }
             let place = dismissed || evenIfGone ? holder.map(ObjectIdentifier.init) : nil
             viewDidDisappear(animated)
+            // App code that brought it back on screen from inside the call told what it shows already.
+            guard !isAppeared else { return }
             // A dismissal reaches what this one shows, unless app code moved this one elsewhere meanwhile (a
             // pop of it, say: what it shows heard that then).
             let isStillDismissed = (dismissed || evenIfGone) && holder.map(ObjectIdentifier.init) == place
