@@ -131,4 +131,40 @@ struct ReentrantAppearanceTests {
         #expect(inner.calls == ["A(moving: true, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)"])
         #expect(window.snapshot == [Layer(.root, ["Root"])])
     }
+
+    @Test("a push whose covered controller pushes another from its callback: only the one left on top appears")
+    func pushInsideAPush() throws {
+        let home = HookedController(screenName: "Home")
+        let stack = try NavigationController(rootViewController: home)
+        let window = Window.showing(stack)
+        let (first, second) = (HookedController(screenName: "First"), HookedController(screenName: "Second"))
+        home.onDisappear = { _ in try? stack.push(second, animated: false) }
+
+        try stack.push(first, animated: false)
+
+        #expect(first.calls.isEmpty && !first.isVisible)
+        #expect(second.calls == ["A(moving: true, presented: false)"])
+        #expect(window.snapshot == [Layer(.root, ["Home", "First", "Second"])])
+    }
+
+    @Test("a controller its own callback brings back on screen: what it shows is not told it left")
+    func callbackReversesTheDisappearance() throws {
+        let home = HookedController(screenName: "Home")
+        let stack = try NavigationController(rootViewController: home)
+        let window = Window.showing(stack)
+        let badge = HookedController(screenName: "Badge")
+        home.addChild(badge)
+        badge.didMove(toParent: home)
+        home.onDisappear = { _ in _ = try? stack.pop(animated: false) }
+        let page = HookedController(screenName: "Page")
+
+        try stack.push(page, animated: false)
+
+        #expect(home.calls == [
+            "A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)", "A(moving: false, presented: false)",
+        ])
+        #expect(badge.calls == ["A(moving: true, presented: false)"])
+        #expect(page.calls.isEmpty && badge.isVisible)
+        #expect(window.snapshot == [Layer(.root, ["Home"])])
+    }
 }
