@@ -199,10 +199,11 @@ open class ViewController {
         // A full-screen presentation takes the layers under it off the screen (a sheet leaves its own showing):
         // the one it is presented from, and the ones under that down to one already hidden by another.
         if isShown {
+            // Each checked when its turn comes: app code that hears may change the screen again.
             if controller.modalPresentationStyle == .fullScreen {
-                for layer in context.layersDownToHidden { layer.disappear(animated: animated) }
+                for layer in context.layersDownToHidden where !layer.isVisible { layer.disappear(animated: animated) }
             }
-            controller.appear(animated: animated, presented: true)
+            if controller.isVisible { controller.appear(animated: animated, presented: true) }
         }
         completion?()
     }

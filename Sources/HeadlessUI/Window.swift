@@ -50,12 +50,13 @@ public final class Window {
     }
 
     /// Every layer hanging from `root` that nothing hides (a full-screen presentation hides those under it)
-    /// comes on screen or leaves it, bottom up.
+    /// comes on screen or leaves it, bottom up, as the window's root comes or goes.
     private static func setLayers(from root: ViewController, shown: Bool) {
         // Found first, and held: what a controller does when it hears may change the layers.
         var bases = [root]
         while let base = bases.last, let presented = presentedController(in: base) { bases.append(presented) }
-        for base in bases where !base.isHidden {
+        // Each checked when its turn comes: app code that hears may put a root back, or take it away.
+        for base in bases where base.isVisible == shown {
             if shown { base.appear(animated: false) } else { base.disappear(animated: false) }
         }
     }

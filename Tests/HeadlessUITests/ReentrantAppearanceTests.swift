@@ -167,4 +167,35 @@ struct ReentrantAppearanceTests {
         #expect(page.calls.isEmpty && badge.isVisible)
         #expect(window.snapshot == [Layer(.root, ["Home"])])
     }
+
+    @Test("a full-screen presentation whose hidden layer takes the window's root away from its callback: the cover does not appear")
+    func presentationWhileTheRootLeaves() throws {
+        let root = HookedController(screenName: "Root")
+        let window = Window.showing(root)
+        let cover = HookedController(screenName: "Cover")
+        root.onDisappear = { _ in window.rootViewController = nil }
+
+        try root.present(cover, animated: false, style: .fullScreen)
+
+        #expect(root.calls == ["A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)"])
+        #expect(cover.calls.isEmpty && !cover.isVisible)
+        #expect(window.snapshot.isEmpty)
+    }
+
+    @Test("a root its own callback puts back on the window as it leaves: its sheet is not told it left")
+    func rootPutBackFromItsCallback() throws {
+        let root = HookedController(screenName: "Root")
+        let window = Window.showing(root)
+        let sheet = HookedController(screenName: "Sheet")
+        try root.present(sheet, animated: false)
+        root.onDisappear = { root in window.rootViewController = root }
+
+        window.rootViewController = nil
+
+        #expect(root.calls == [
+            "A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)", "A(moving: false, presented: false)",
+        ])
+        #expect(sheet.calls == ["A(moving: false, presented: true)"])
+        #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.pageSheet, ["Sheet"])])
+    }
 }
