@@ -100,7 +100,7 @@ public final class NavigationController: ViewController {
         if let newTop = children.last, newTop !== top {
             // The old top, kept but covered now, left the screen as from a push over it; the new top came on it.
             if let top, kept.contains(ObjectIdentifier(top)) { top.disappear(animated: animated) }
-            if isVisible { newTop.appear(animated: animated, movingToParent: !kept.contains(ObjectIdentifier(newTop))) }
+            if newTop.isVisible { newTop.appear(animated: animated, movingToParent: !kept.contains(ObjectIdentifier(newTop))) }
         }
         for controller in added { controller.didMove(toParent: self) }
     }

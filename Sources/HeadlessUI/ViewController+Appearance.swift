@@ -51,11 +51,15 @@ extension ViewController {
     func appear(animated: Bool, movingToParent: Bool = false, presented: Bool = false) {
         if !isAppeared {
             isAppeared = true
-            withFlags(movingToParent: movingToParent, presented: presented) { viewDidAppear(animated) }
-            // App code that took it off the screen again from inside the call told what it shows already.
-            guard isAppeared else { return }
+            let saved = swapFlags((movingToParent, presented, false, false))
+            viewDidAppear(animated)
+            _ = swapFlags(saved)
         }
-        for child in children where shows(child) { child.appear(animated: animated) }
+        // App code that takes it off the screen again from inside a call tells what it shows itself.
+        for child in children where shows(child) {
+            guard isAppeared else { return }
+            child.appear(animated: animated)
+        }
     }
 
     /// This controller left the screen: it hears viewDidDisappear (with `isMovingFromParent` or
@@ -63,21 +67,24 @@ extension ViewController {
     /// (see `isParentBeingDismissed`). A dismissal is told even to a controller a full-screen presentation had
     /// hidden, and to what it shows, so that a RIB can close with its screen.
     func disappear(animated: Bool, movingFromParent: Bool = false, dismissed: Bool = false, evenIfGone: Bool = false) {
-        let isTold = isAppeared || dismissed || evenIfGone
+        let isDismissal = dismissed || evenIfGone
+        guard isAppeared || isDismissal else {
+            // Off the screen already (a controller covered on a stack that a pop removes): nothing to tell.
+            for child in children where shows(child) { child.disappear(animated: animated) }
+            return
+        }
         isAppeared = false
-        withFlags(movingFromParent: movingFromParent, dismissed: dismissed) {
-            guard isTold else {
-                for child in children where shows(child) { child.disappear(animated: animated) }
-                return
-            }
-            let place = dismissed || evenIfGone ? holder.map(ObjectIdentifier.init) : nil
-            viewDidDisappear(animated)
-            // App code that brought it back on screen from inside the call told what it shows already.
+        let place = isDismissal ? holder.map(ObjectIdentifier.init) : nil
+        let saved = swapFlags((false, false, movingFromParent, dismissed))
+        defer { _ = swapFlags(saved) }
+        viewDidDisappear(animated)
+        // A dismissal reaches what this one shows, unless app code moved this one elsewhere meanwhile (a pop of
+        // it, say: what it shows heard that then).
+        let isStillDismissed = isDismissal && holder.map(ObjectIdentifier.init) == place
+        // App code that brings it back on screen from inside a call tells what it shows itself.
+        for child in children where shows(child) {
             guard !isAppeared else { return }
-            // A dismissal reaches what this one shows, unless app code moved this one elsewhere meanwhile (a
-            // pop of it, say: what it shows heard that then).
-            let isStillDismissed = (dismissed || evenIfGone) && holder.map(ObjectIdentifier.init) == place
-            for child in children where shows(child) { child.disappear(animated: animated, evenIfGone: isStillDismissed) }
+            child.disappear(animated: animated, evenIfGone: isStillDismissed)
         }
     }
 
@@ -91,16 +98,13 @@ extension ViewController {
         }
     }
 
-    /// Runs `body` with the four "why" flags set for one call, then puts back what they were: app code may start
-    /// another transition from inside its callback, and each call sees its own flags only.
-    private func withFlags(
-        movingToParent: Bool = false, presented: Bool = false, movingFromParent: Bool = false, dismissed: Bool = false,
-        _ body: () -> Void
-    ) {
+    /// Sets the four "why" flags (moving to the parent, presented, moving from the parent, dismissed) for one
+    /// call and returns what they were, to be put back after it: app code may start another transition from
+    /// inside its callback, and each call sees its own flags only.
+    private func swapFlags(_ flags: (Bool, Bool, Bool, Bool)) -> (Bool, Bool, Bool, Bool) {
         let saved = (isMovingToParent, isBeingPresented, isMovingFromParent, isBeingDismissed)
-        (isMovingToParent, isBeingPresented, isMovingFromParent, isBeingDismissed) = (movingToParent, presented, movingFromParent, dismissed)
-        body()
-        (isMovingToParent, isBeingPresented, isMovingFromParent, isBeingDismissed) = saved
+        (isMovingToParent, isBeingPresented, isMovingFromParent, isBeingDismissed) = flags
+        return saved
     }
 
     /// Tells this controller what its visibility changed to since it last heard (after a move of its view).

@@ -198,4 +198,37 @@ struct ReentrantAppearanceTests {
         #expect(sheet.calls == ["A(moving: false, presented: true)"])
         #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.pageSheet, ["Sheet"])])
     }
+
+    @Test("setViewControllers whose covered top pops the new one from its callback: the popped one does not appear")
+    func replacedStackPoppedFromACallback() throws {
+        let home = HookedController(screenName: "Home")
+        let stack = try NavigationController(rootViewController: home)
+        let window = Window.showing(stack)
+        let page = HookedController(screenName: "Page")
+        home.onDisappear = { _ in _ = try? stack.pop(animated: false) }
+
+        try stack.setViewControllers([home, page], animated: false)
+
+        #expect(page.calls.isEmpty && !page.isVisible)
+        #expect(home.calls.last == "A(moving: false, presented: false)")
+        #expect(window.snapshot == [Layer(.root, ["Home"])])
+    }
+
+    @Test("a child that dismisses the cover hiding its container from its callback: its siblings are not told they left")
+    func siblingsOfAChildThatUncovers() throws {
+        let root = ViewController(screenName: "Root")
+        let window = Window.showing(root)
+        let (first, second) = (HookedController(screenName: "First"), HookedController(screenName: "Second"))
+        for child in [first, second] {
+            root.addChild(child)
+            child.didMove(toParent: root)
+        }
+        first.onDisappear = { _ in try? root.dismiss(animated: false) }
+
+        try root.present(ViewController(screenName: "Cover"), animated: false, style: .fullScreen)
+
+        #expect(second.calls == ["A(moving: true, presented: false)"])
+        #expect(first.calls.last == "A(moving: false, presented: false)")
+        #expect(window.snapshot == [Layer(.root, ["Root"])])
+    }
 }
