@@ -121,9 +121,9 @@ extension ViewController {
         for child in children { child.updateAppearance() }
     }
 
-    /// The layer whose base is this one and those under it, down to one a full-screen presentation of its own
-    /// hides (or the window's root): what a full-screen presentation over this layer hides, and its dismissal
-    /// shows again. Held: app code that hears may change the layers.
+    /// The layer whose base is this one and those under it, down to the first that was itself presented full
+    /// screen (it hides the ones under it) or the window's root: what a full-screen presentation over this layer
+    /// hides, and its dismissal shows again. Held: app code that hears may change the layers.
     var layersDownToHidden: [ViewController] {
         var layers: [ViewController] = [self]
         while let layer = layers.last, layer.modalPresentationStyle != .fullScreen, let below = layer.presenter {
