@@ -2,6 +2,8 @@
 public final class NavigationController: ViewController {
     /// Whether the navigation bar is hidden.
     public var isNavigationBarHidden = false
+    /// Set while a push, pop or new stack is telling its controllers: the stack takes no other change then.
+    private var isTransitioning = false
 
     /// The stack, bottom to top.
     public var viewControllers: [ViewController] { children }
@@ -33,6 +35,8 @@ public final class NavigationController: ViewController {
     /// - Throws: `pushingNavigationController`, `alreadyOnStack`, or `alreadyInHierarchy` when it lives elsewhere.
     public func push(_ controller: ViewController, animated: Bool) throws(ViewHierarchyError) {
         try validateNew(controller)
+        try beginTransition()
+        defer { isTransitioning = false }
         let covered = topViewController
         attach(controller)
         // Told only if it is on screen now (each controller knows whether it last appeared); the new one then
@@ -72,6 +76,7 @@ public final class NavigationController: ViewController {
     /// - Throws: `emptyStack`, `pushingNavigationController`, `alreadyOnStack` for duplicates, `alreadyInHierarchy`.
     public func setViewControllers(_ controllers: [ViewController], animated: Bool) throws(ViewHierarchyError) {
         guard !controllers.isEmpty else { throw .emptyStack }
+        if isTransitioning { throw .transitionInProgress(screenName) }
         for (index, controller) in controllers.enumerated() {
             if controller is NavigationController { throw .pushingNavigationController(controller.screenName) }
             if controllers[..<index].contains(where: { $0 === controller }) { throw .alreadyOnStack(controller.screenName) }
@@ -81,6 +86,8 @@ public final class NavigationController: ViewController {
                 throw .alreadyInHierarchy(controller.screenName)
             }
         }
+        isTransitioning = true
+        defer { isTransitioning = false }
         let removed = children.filter { old in !controllers.contains { $0 === old } }
         let top = children.last
         for old in removed.reversed() { old.removeFromContainer(animated: animated) }
@@ -113,6 +120,14 @@ public final class NavigationController: ViewController {
 
     // MARK: - Internals
 
+    /// Marks a transition begun; refused while another is telling its controllers. App code that changes the
+    /// stack from inside one of those calls would change it under the transition (UIKit warns of nested
+    /// transitions and may leave the stack corrupted).
+    private func beginTransition() throws(ViewHierarchyError) {
+        if isTransitioning { throw .transitionInProgress(screenName) }
+        isTransitioning = true
+    }
+
     private func validateNew(_ controller: ViewController) throws(ViewHierarchyError) {
         if controller is NavigationController { throw .pushingNavigationController(controller.screenName) }
         if controller.parent === self { throw .alreadyOnStack(controller.screenName) }
@@ -133,6 +148,8 @@ public final class NavigationController: ViewController {
         }
         let popped = Array(children[(index + 1)...].reversed())
         guard !popped.isEmpty else { return popped }
+        try beginTransition()
+        defer { isTransitioning = false }
         // Only the top was on screen: the ones it covered heard that they left when they were covered (and a
         // stack out of sight, under a full-screen modal say, has none on screen).
         for child in popped { child.removeFromContainer(animated: animated) }

@@ -26,6 +26,8 @@ public enum ViewHierarchyError: Error, Equatable, Sendable, CustomStringConverti
     case coveredSheet(String, by: String)
     /// Presenting from a layer whose presentations are being dismissed (app code that hears of the dismissal).
     case presentationInProgress(presenter: String, attempted: String)
+    /// Changing a navigation stack from inside a call its own push, pop or new stack is making.
+    case transitionInProgress(String)
 
     /// The message UIKit would print, or the closest equivalent.
     public var description: String {
@@ -56,6 +58,8 @@ public enum ViewHierarchyError: Error, Equatable, Sendable, CustomStringConverti
             return "\(name) is covered by \(covering): only the sheet on top can be swiped down"
         case let .presentationInProgress(presenter, attempted):
             return "Attempt to present \(attempted) on \(presenter) while a presentation is in progress"
+        case let .transitionInProgress(name):
+            return "Cannot change the navigation stack of \(name) while one of its transitions is in progress"
         }
     }
 }

@@ -132,42 +132,6 @@ struct ReentrantAppearanceTests {
         #expect(window.snapshot == [Layer(.root, ["Root"])])
     }
 
-    @Test("a push whose covered controller pushes another from its callback: only the one left on top appears")
-    func pushInsideAPush() throws {
-        let home = HookedController(screenName: "Home")
-        let stack = try NavigationController(rootViewController: home)
-        let window = Window.showing(stack)
-        let (first, second) = (HookedController(screenName: "First"), HookedController(screenName: "Second"))
-        home.onDisappear = { _ in try? stack.push(second, animated: false) }
-
-        try stack.push(first, animated: false)
-
-        #expect(first.calls.isEmpty && !first.isVisible)
-        #expect(second.calls == ["A(moving: true, presented: false)"])
-        #expect(window.snapshot == [Layer(.root, ["Home", "First", "Second"])])
-    }
-
-    @Test("a controller its own callback brings back on screen: what it shows is not told it left")
-    func callbackReversesTheDisappearance() throws {
-        let home = HookedController(screenName: "Home")
-        let stack = try NavigationController(rootViewController: home)
-        let window = Window.showing(stack)
-        let badge = HookedController(screenName: "Badge")
-        home.addChild(badge)
-        badge.didMove(toParent: home)
-        home.onDisappear = { _ in _ = try? stack.pop(animated: false) }
-        let page = HookedController(screenName: "Page")
-
-        try stack.push(page, animated: false)
-
-        #expect(home.calls == [
-            "A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)", "A(moving: false, presented: false)",
-        ])
-        #expect(badge.calls == ["A(moving: true, presented: false)"])
-        #expect(page.calls.isEmpty && badge.isVisible)
-        #expect(window.snapshot == [Layer(.root, ["Home"])])
-    }
-
     @Test("a full-screen presentation whose hidden layer takes the window's root away from its callback: the cover does not appear")
     func presentationWhileTheRootLeaves() throws {
         let root = HookedController(screenName: "Root")
@@ -199,21 +163,6 @@ struct ReentrantAppearanceTests {
         #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.pageSheet, ["Sheet"])])
     }
 
-    @Test("setViewControllers whose covered top pops the new one from its callback: the popped one does not appear")
-    func replacedStackPoppedFromACallback() throws {
-        let home = HookedController(screenName: "Home")
-        let stack = try NavigationController(rootViewController: home)
-        let window = Window.showing(stack)
-        let page = HookedController(screenName: "Page")
-        home.onDisappear = { _ in _ = try? stack.pop(animated: false) }
-
-        try stack.setViewControllers([home, page], animated: false)
-
-        #expect(page.calls.isEmpty && !page.isVisible)
-        #expect(home.calls.last == "A(moving: false, presented: false)")
-        #expect(window.snapshot == [Layer(.root, ["Home"])])
-    }
-
     @Test("a child that dismisses the cover hiding its container from its callback: its siblings are not told they left")
     func siblingsOfAChildThatUncovers() throws {
         let root = ViewController(screenName: "Root")
@@ -230,5 +179,31 @@ struct ReentrantAppearanceTests {
         #expect(second.calls == ["A(moving: true, presented: false)"])
         #expect(first.calls.last == "A(moving: false, presented: false)")
         #expect(window.snapshot == [Layer(.root, ["Root"])])
+    }
+
+    @Test("changing a stack from inside a call its own push, pop or new stack makes is refused, and the first change completes")
+    func nestedStackChangesAreRefused() throws {
+        let home = HookedController(screenName: "Home")
+        let stack = try NavigationController(rootViewController: home)
+        let window = Window.showing(stack)
+        var refusals: [ViewHierarchyError] = []
+        func record(_ change: () throws(ViewHierarchyError) -> Void) {
+            do throws(ViewHierarchyError) { try change() } catch { refusals.append(error) }
+        }
+        let (first, second) = (HookedController(screenName: "First"), HookedController(screenName: "Second"))
+        home.onDisappear = { _ in record { () throws(ViewHierarchyError) in try stack.push(second, animated: false) } }
+        try stack.push(first, animated: false)
+        first.onDisappear = { _ in record { () throws(ViewHierarchyError) in _ = try stack.pop(animated: false) } }
+        try stack.setViewControllers([home, first, second], animated: false)
+        second.onDisappear = { _ in record { () throws(ViewHierarchyError) in try stack.setViewControllers([home], animated: false) } }
+        _ = try stack.pop(animated: false)
+
+        #expect(refusals == [.transitionInProgress("Home"), .transitionInProgress("Home"), .transitionInProgress("Home")])
+        #expect(refusals.first?.description == "Cannot change the navigation stack of Home while one of its transitions is in progress")
+        #expect(first.calls == [
+            "A(moving: true, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)", "A(moving: false, presented: false)",
+        ])
+        #expect(second.calls == ["A(moving: true, presented: false)", "D(moving: true, dismissed: false, appearFlags: false)"])
+        #expect(window.snapshot == [Layer(.root, ["Home", "First"])])
     }
 }
