@@ -1,6 +1,7 @@
 import Foundation
 import Locking
 @testable import SessionService
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -9,6 +10,10 @@ import Glibc
 
 @Suite("LogSink: lines written by a queue, never waited for; what does not fit is dropped and counted")
 struct LogSinkTests {
+    /// The time limit that fails a write waiting for a stuck reader (it would never end). Under ThreadSanitizer,
+    /// beside the rest of the suite on two cores, the reads and flushes of a test that passes took up to two
+    /// minutes.
+    private static let minutesToHang = runningUnderThreadSanitizer ? 5 : 1
     private static func notice(_ count: Int) -> [UInt8] { Array("dropped \(count)\n".utf8) }
 
     private static func line(_ number: Int) -> [UInt8] {
@@ -75,7 +80,7 @@ struct LogSinkTests {
         return (log + readAvailable(readEnd), flushed)
     }
 
-    @Test("a reader that stops: 300 lines go in at once; the log keeps whole lines in order, and notices count the rest", .timeLimit(.minutes(1)))
+    @Test("a reader that stops: 300 lines go in at once; the log keeps whole lines in order, and notices count the rest", .timeLimit(.minutes(Self.minutesToHang)))
     func readerThatStops() throws {
         try Self.withPipe(size: 4096) { readEnd, writeEnd in
             // Nobody reads: were a write to wait for the pipe, this would not end (the time limit fails it).
@@ -145,7 +150,7 @@ struct LogSinkTests {
         #expect(sink.droppedLines == 2)
     }
 
-    @Test("flush gives up after its timeout when the reader is stuck; later lines are refused beyond the buffer, not waited for", .timeLimit(.minutes(1)))
+    @Test("flush gives up after its timeout when the reader is stuck; later lines are refused beyond the buffer, not waited for", .timeLimit(.minutes(Self.minutesToHang)))
     func flushTimesOut() throws {
         try Self.withPipe(size: 4096) { _, writeEnd in
             let sink = Self.stuckSink(writeEnd, capacity: 1_000, lines: 100)
@@ -160,7 +165,7 @@ struct LogSinkTests {
         }
     }
 
-    @Test("lines written `always` go in past a full buffer, in order, and the lines refused around them are counted", .timeLimit(.minutes(1)))
+    @Test("lines written `always` go in past a full buffer, in order, and the lines refused around them are counted", .timeLimit(.minutes(Self.minutesToHang)))
     func alwaysLines() throws {
         try Self.withPipe(size: 4096) { readEnd, writeEnd in
             let sink = Self.stuckSink(writeEnd, capacity: 1_000, lines: 100)
