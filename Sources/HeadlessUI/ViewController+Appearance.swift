@@ -7,20 +7,13 @@ extension ViewController {
     /// as UIKit forwards them by default (a navigation controller shows its top only).
     public var shownChildren: [ViewController] { children.filter { shows($0) } }
 
-    /// Whether the user sees this controller: in the hierarchy of a window made visible, and not hidden.
+    /// Whether the user sees this controller: in the hierarchy of a window made visible, and nothing in its
+    /// own hierarchy hides it (a container above it that does not show it, or a full-screen presentation over
+    /// its layer).
     public var isVisible: Bool {
         guard let base = unhiddenLayerBase else { return false }
-        return base._withUnsafeGuaranteedRef { base in
-            // Down the layers to the window's root: each layer's presenter is the base of the one under it.
-            unowned(unsafe) var bottom = base
-            while let below = bottom.presenter { bottom = below }
-            return bottom.isRootOfVisibleWindow
-        }
+        return base._withUnsafeGuaranteedRef { $0.isInVisibleWindow }
     }
-
-    /// Whether something in its own hierarchy hides this controller, on screen or not: a container above it
-    /// that does not show it, or a full-screen presentation over its layer.
-    var isHidden: Bool { unhiddenLayerBase == nil }
 
     /// The base of this controller's layer (the top of its containment) if nothing hides it there, else nil.
     /// Every push and pop asks: the walk takes no references (it only reads, and each controller on it is held
@@ -40,9 +33,12 @@ extension ViewController {
     }
 
     /// Whether this controller hangs, through containment and presentation, from the root of a visible window.
-    var isInVisibleWindow: Bool {
+    @inline(__always) var isInVisibleWindow: Bool {
+        // Up the containment to the layer's base, then down the layers: each presenter is the base of the
+        // layer under it. Unretained, as the walks above, and inlined: `isVisible` asks on every push and pop.
         unowned(unsafe) var top = self
-        while let next = top.holder { top = next }
+        while let parent = top.parent { top = parent }
+        while let below = top.presenter { top = below }
         return top.isRootOfVisibleWindow
     }
 

@@ -122,15 +122,13 @@ open class ViewController {
         child.updateAppearance(moving: true)
     }
 
-    /// Makes `child` the last child (telling it willMove), without its appearance; false if it already was one.
-    @discardableResult
-    func attach(_ child: ViewController) -> Bool {
-        if child.parent === self { return false }
+    /// Makes `child` the last child (telling it willMove), without its appearance; nothing if it already is one.
+    func attach(_ child: ViewController) {
+        guard child.parent !== self else { return }
         child.detachFromParent()
         child.willMove(toParent: self)
         children.append(child)
         child.parent = self
-        return true
     }
 
     /// Removes this controller from its container; like UIKit, calls `didMove(toParent: nil)` after. It stands
