@@ -8,7 +8,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite("LogSink: lines written by a queue, never waited for; what does not fit is dropped and counted")
+@Suite("LogSink: lines written by a thread of its own, never waited for; what does not fit is dropped and counted")
 struct LogSinkTests {
     /// The time limit that fails a write waiting for a stuck reader (it would never end). Under ThreadSanitizer,
     /// beside the rest of the suite on two cores, the reads and flushes of a test that passes took up to two
@@ -21,7 +21,7 @@ struct LogSinkTests {
     }
 
     /// A pipe of `size` bytes whose read end the test holds; `body` returns the sink it made on the write end.
-    /// The ends are closed once that sink has written everything: were its queue still writing, a closed
+    /// The ends are closed once that sink has written everything: were its thread still writing, a closed
     /// read end would raise SIGPIPE, which ends the whole test process. (If it never gets there, the test has
     /// failed already, and the two descriptors are left open.)
     private static func withPipe(size: Int32, _ body: (_ read: Int32, _ write: Int32) throws -> LogSink) throws {
@@ -88,7 +88,7 @@ struct LogSinkTests {
             let droppedWhileStuck = sink.droppedLines
             #expect(droppedWhileStuck >= 280, "a full pipe, and 2,000 bytes hold 20 lines of ~100 bytes")
 
-            // The reader comes back: the sink's queue writes what it kept, then the notices.
+            // The reader comes back: the sink's thread writes what it kept, then the notices.
             let (log, flushed) = Self.readUntilFlushed(sink, readEnd)
             #expect(flushed)
             let lines = log.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
@@ -103,7 +103,7 @@ struct LogSinkTests {
             #expect(kept.count + noticed.reduce(0, +) == 300, "\(kept.count) kept, notices \(noticed)")
             #expect(noticed.reduce(0, +) == sink.droppedLines)
             #expect(sink.droppedLines == droppedWhileStuck)
-            #expect(kept.first == 0, "the first line is the one the queue was writing when the pipe was full")
+            #expect(kept.first == 0, "the first line is the one the thread was writing when the pipe was full")
             return sink
         }
     }
@@ -139,7 +139,7 @@ struct LogSinkTests {
                 }
             }
         }
-        // Three lines in one call, so that they are one batch whenever the queue runs.
+        // Three lines in one call, so that they are one batch whenever the thread runs.
         let lines = (0..<3).map(Self.line)
         sink.write(lines[0] + lines[1] + lines[2])
         #expect(sink.flush(timeout: 10))
@@ -157,7 +157,7 @@ struct LogSinkTests {
             let started = Date()
             #expect(sink.flush(timeout: 0.2) == false)
             #expect(Date().timeIntervalSince(started) < 5)
-            // The buffer, with the batch the queue is stuck on, holds at most 10 lines of ~100 bytes.
+            // The buffer, with the batch the thread is stuck on, holds at most 10 lines of ~100 bytes.
             let before = sink.droppedLines
             for number in 100..<200 { sink.write(Self.line(number)) }
             #expect(sink.droppedLines - before >= 90, "dropped \(sink.droppedLines - before) of 100")
@@ -182,6 +182,33 @@ struct LogSinkTests {
             #expect(Array(written.suffix(2)) == ["stopping", "stopped"], "\(written.suffix(3))")
             return sink
         }
+    }
+
+    @Test("lines left when the sink goes are still written, on the sink's own thread, which then ends")
+    func sinkThatGoes() async throws {
+        final class Token: Sendable {}
+        let output = Lock<(bytes: [UInt8], threads: Set<String>)>(([], []))
+        weak let token: Token?
+        do {
+            let held = Token()
+            token = held
+            let sink = LogSink(capacity: 1 << 20, notice: Self.notice) { [held] buffer in
+                withExtendedLifetime(held) {}
+                let thread = Thread.current.name ?? ""
+                output.withLock { output in
+                    output.bytes += buffer
+                    output.threads.insert(thread)
+                }
+                return buffer.count
+            }
+            for number in 0..<3 { sink.write(Self.line(number)) }
+        }
+        // The writer, and the token it holds, go with the thread once it has written everything.
+        for _ in 0..<500 where token != nil { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(token == nil, "the sink's thread did not end")
+        let (bytes, threads) = output.withLock { ($0.bytes, $0.threads) }
+        #expect(bytes == (0..<3).flatMap(Self.line))
+        #expect(threads == ["ribsd.log"])
     }
 
     @Test("a line longer than the whole buffer is dropped, and its notice is written without waiting for another line")
