@@ -5,13 +5,19 @@
 /// A headless `UIWindow`: holds the root view controller, from which everything on screen hangs.
 public final class Window {
     /// The controller at the base of the screen. Once the window is visible, the root it replaces leaves the
-    /// screen and the new one comes on it, each with its presentations and what they show.
-    @exclusivity(unchecked) public var rootViewController: ViewController? {
-        didSet {
-            guard oldValue !== rootViewController else { return }
+    /// screen and the new one comes on it, each with its presentations and what they show. Not taken, and
+    /// nothing changes: a controller contained in another or presented by another (its place on screen is its
+    /// container's or its presenter's to give, as with `addChild`).
+    public var rootViewController: ViewController? {
+        get { root }
+        set {
+            guard newValue !== root else { return }
+            if let new = newValue, new.parent != nil || new.isPresented { return }
+            let oldValue = root
+            root = newValue
             // A root another window took since is that window's now.
             if let old = oldValue, old.hostWindow === self { Self.release(old) }
-            guard let root = rootViewController else { return }
+            guard let root = newValue else { return }
             // Taken from another visible window, it stays on screen.
             let wasShown = root.isRootOfVisibleWindow
             root.hostWindow = self
@@ -19,6 +25,7 @@ public final class Window {
             if wasShown != isKeyWindow { Self.setLayers(from: root, shown: isKeyWindow) }
         }
     }
+    @exclusivity(unchecked) private var root: ViewController?
     /// Whether `makeKeyAndVisible` was called.
     @exclusivity(unchecked) public private(set) var isKeyWindow = false
 

@@ -109,4 +109,37 @@ struct WindowLayerTests {
         #expect(window.snapshot == [Layer(.root, ["Root"])])
         #expect(window.topViewController === root)
     }
+
+    @Test("a controller in a container, or presented by another, is not taken as a window's root: nothing changes, and nobody hears")
+    func rootOwnedElsewhereRefused() throws {
+        let window = Window()
+        let root = RecordingViewController("Root")
+        let nav = try NavigationController(rootViewController: RecordingViewController("Home"))
+        root.addChild(nav)
+        nav.didMove(toParent: root)
+        let sheet = RecordingViewController("Sheet")
+        window.rootViewController = root
+        window.makeKeyAndVisible()
+        try root.present(sheet, animated: false, style: .pageSheet)
+        let home = try #require(nav.topViewController as? RecordingViewController)
+        let before = (root.calls, home.calls, sheet.calls)
+
+        let other = Window()
+        other.makeKeyAndVisible()
+        for owned in [nav, home, sheet] as [ViewController] {
+            window.rootViewController = owned
+            other.rootViewController = owned
+        }
+
+        #expect(window.rootViewController === root)
+        #expect(other.rootViewController == nil)
+        #expect(window.snapshot == [Layer(.root, ["Home"]), Layer(.pageSheet, ["Sheet"])])
+        #expect(other.snapshot == [])
+        #expect(nav.parent === root && sheet.presentingViewController === root)
+        #expect(root.calls == before.0 && home.calls == before.1 && sheet.calls == before.2)
+        // It did come on screen, once, with its stack (which takes its root's name).
+        #expect(home.calls == [
+            "willMove(Home)", "didMove(Home)", "viewDidAppear(animated: false, movingToParent: false, beingPresented: false)",
+        ])
+    }
 }
