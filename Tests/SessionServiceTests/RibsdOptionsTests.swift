@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import SessionService
+@testable import SessionService
 import Testing
 
 @Suite("RibsdOptions.parse")
@@ -93,7 +93,7 @@ struct RibsdOptionsTests {
             let columns = line.split(separator: "  ", omittingEmptySubsequences: true).map { $0.trimmingCharacters(in: .whitespaces) }
             #expect(columns == [entry.flag, entry.environment, entry.meaning], "\(line)")
         }
-        #expect(lines.contains { $0.hasPrefix("  --help ") } && lines.contains { $0.hasPrefix("  --version ") })
+        #expect(lines.contains { $0.hasPrefix("  --help, -h ") } && lines.contains { $0.hasPrefix("  --version ") })
     }
 
     @Test("--help gives each flag's default as parsing with no flag sets it")
@@ -118,7 +118,7 @@ struct RibsdOptionsTests {
 
     @Test("a flag followed by another flag has no value: that is the error, not the next flag's value")
     func flagWithoutValue() {
-        for arguments in [["--port", "--max-body", "5"], ["--host", "--help"], ["--max-events", "--port=1"]] {
+        for arguments in [["--port", "--max-body", "5"], ["--host", "--max-streams=3"], ["--max-events", "--port=1"]] {
             let error = #expect(throws: RibsdOptions.ParseError.self) { try RibsdOptions.parse(arguments, environment: [:]) }
             #expect(error?.description == "\(arguments[0]) needs a value")
         }
@@ -146,7 +146,7 @@ struct RibsdOptionsTests {
 
     @Test("bad environment values are a ParseError too, naming the variable rather than a flag nobody passed")
     func badEnvironment() {
-        for environment in [["RIBSD_PORT": "abc"], ["RIBSD_MAX_SESSIONS": "0"], ["RIBSD_MAX_BODY": "-1"], ["RIBSD_HOST": ""],
+        for environment in [["RIBSD_PORT": "abc"], ["RIBSD_MAX_SESSIONS": "0"], ["RIBSD_MAX_BODY": "-1"],
                             ["RIBSD_THREADS": "many"], ["RIBSD_LOG_BUFFER": "0"], ["RIBSD_LOG_LEVEL": "loud"]] {
             let variable = environment.keys.first!
             do {
@@ -161,5 +161,26 @@ struct RibsdOptionsTests {
             try RibsdOptions.parse(["--port", "abc"], environment: ["RIBSD_PORT": "1"])
         }
         #expect(fromFlag?.description == "--port must be 0 to 65535, not abc")
+    }
+
+    @Test("an empty environment variable counts as unset: every setting keeps its default")
+    func emptyEnvironment() throws {
+        let environment = Dictionary(uniqueKeysWithValues: RibsdOptions.flags.map { ($0.environment, "") })
+        #expect(try RibsdOptions.parse([], environment: environment) == RibsdOptions())
+        // An empty value given as a flag is still a mistake.
+        #expect(throws: RibsdOptions.ParseError(description: "--host must not be empty")) {
+            try RibsdOptions.parse(["--host="], environment: [:])
+        }
+    }
+
+    @Test("--help, -h and --version answer whatever else is wrong: a bad variable, a bad flag, an unknown one")
+    func helpDespiteBadValues() throws {
+        for arguments in [["--help"], ["-h"], ["--port", "abc", "--help"], ["--bogus", "-h"], ["--version", "--threads=0"]] {
+            let options = try RibsdOptions.parse(arguments, environment: ["RIBSD_PORT": "abc", "RIBSD_LOG_LEVEL": "loud"])
+            var expected = RibsdOptions()
+            expected.showHelp = arguments.contains("--help") || arguments.contains("-h")
+            expected.showVersion = arguments.contains("--version")
+            #expect(options == expected, "\(arguments)")
+        }
     }
 }

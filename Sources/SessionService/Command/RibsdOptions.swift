@@ -27,7 +27,7 @@ public struct RibsdOptions: Sendable, Equatable {
     public static let flags: [(flag: String, environment: String, meaning: String)] = {
         let server = ServerConfiguration(), service = ServiceConfiguration()
         return [
-            ("--host", "RIBSD_HOST", "address to bind (default \(server.host))"),
+            ("--host", "RIBSD_HOST", "IPv4 address to bind, or localhost (default \(server.host))"),
             ("--port", "RIBSD_PORT", "port to bind, 0 for any free port (default \(server.port))"),
             ("--threads", "RIBSD_THREADS", "HTTP worker threads (default: number of cores)"),
             ("--max-sessions", "RIBSD_MAX_SESSIONS", "most sessions held at once (default \(service.maxSessions))"),
@@ -50,11 +50,17 @@ public struct RibsdOptions: Sendable, Equatable {
     /// Parses `arguments` (without the program name) over `environment`.
     public static func parse(_ arguments: [String], environment: [String: String]) throws(ParseError) -> RibsdOptions {
         var options = RibsdOptions()
+        // Help and the version answer whatever else is given: a bad value elsewhere (often an environment
+        // variable the caller did not think of) must not hide the text that explains it.
+        options.showHelp = arguments.contains { $0 == "--help" || $0 == "-h" }
+        options.showVersion = arguments.contains("--version")
+        if options.showHelp || options.showVersion { return options }
         var values: [String: String] = [:]
         // Where each value came from, for the error that rejects it: the flag, or the environment variable.
         var sources: [String: String] = [:]
         for entry in flags {
-            if let value = environment[entry.environment] {
+            // Empty is unset: templates (compose files, unit files) often leave a variable defined but empty.
+            if let value = environment[entry.environment], !value.isEmpty {
                 values[entry.flag] = value
                 sources[entry.flag] = entry.environment
             }
@@ -64,11 +70,6 @@ public struct RibsdOptions: Sendable, Equatable {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            switch argument {
-            case "--help", "-h": options.showHelp = true; continue
-            case "--version": options.showVersion = true; continue
-            default: break
-            }
             var name = argument
             var value: String?
             if let equals = argument.firstIndex(of: "=") {
@@ -127,7 +128,8 @@ public struct RibsdOptions: Sendable, Equatable {
 
     /// The `--help` text.
     public static var usage: String {
-        var text = "usage: ribsd [options]\n\nServes headless RIBs navigation sessions over HTTP.\n\noptions (each also read from its environment variable; a flag wins):\n"
+        var text = "usage: ribsd [options]\n\nServes headless RIBs navigation sessions over HTTP.\n\n"
+            + "options (each also read from its environment variable, where empty counts as unset; a flag wins):\n"
         // Columns as wide as their longest entry and two spaces (a fixed width ran the longest names together).
         let flagWidth = flags.map(\.flag.count).max()! + 2
         let environmentWidth = flags.map(\.environment.count).max()! + 2
@@ -136,7 +138,7 @@ public struct RibsdOptions: Sendable, Equatable {
                 + environment.padding(toLength: environmentWidth, withPad: " ", startingAt: 0) + meaning + "\n"
         }
         for entry in flags { text += line(entry.flag, entry.environment, entry.meaning) }
-        text += line("--help", "", "this text") + line("--version", "", "the version")
+        text += line("--help, -h", "", "this text") + line("--version", "", "the version")
         return text
     }
 
