@@ -14,6 +14,8 @@ public final class SessionService: Sendable {
     let clock: any ServiceClock
     let ids: any SessionIDSource
     let appsJSON: [UInt8]
+    /// The body of `GET /openapi.json`: the document, listing the apps this service hosts.
+    let openAPIJSON: [UInt8]
     /// Counters served at `GET /metrics`.
     public let metrics = ServiceMetrics()
     /// What the sessions hold that grows with use, against `configuration.maxHeldBytes`.
@@ -42,6 +44,7 @@ public final class SessionService: Sendable {
         self.store = SessionStore(limit: configuration.maxSessions)
         self.heldMemory = HeldMemory(limit: configuration.maxHeldBytes)
         self.appsJSON = Self.renderApps(registry)
+        self.openAPIJSON = Array(OpenAPIDocument.json(hosting: registry.apps.map(\.id)).utf8)
         self.heapReturn = Lock(HeapReturnPolicy(threshold: configuration.heapReturnThreshold))
         self.returnFreePages = returnFreePages
     }
@@ -53,7 +56,7 @@ public final class SessionService: Sendable {
     public func addRoutes(to router: HTTPRouter) {
         router.add(.GET, "/healthz") { _ in .json(Array(#"{"status":"ok"}"#.utf8)) }
         router.add(.GET, "/v1/apps") { [self] _ in .json(appsJSON) }
-        router.add(.GET, "/openapi.json") { _ in .json(Array(OpenAPIDocument.json.utf8)) }
+        router.add(.GET, "/openapi.json") { [openAPIJSON] _ in .json(openAPIJSON) }
         router.add(.GET, "/metrics") { [self] _ in
             HTTPResponse(
                 status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],

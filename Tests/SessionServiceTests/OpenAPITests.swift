@@ -1,3 +1,4 @@
+import AppHosting
 import Foundation
 import Testing
 
@@ -74,6 +75,9 @@ struct OpenAPITests {
             let document = try OpenAPI(try client.get("/openapi.json").body)
             let problem = try document.object(try document.component("schemas", "Problem"), "Problem")
             #expect(Set(problem["required"] as? [String] ?? []) == ["type", "title", "status", "detail", "code"])
+            // Every code the server sends (each has its title in the tests' table) is one the schema allows.
+            let allowed = Set((try document.object(try document.object(problem["properties"], "properties")["code"], "code"))["enum"] as? [String] ?? [])
+            #expect(allowed == Set(problemTitles.keys), "missing: \(Set(problemTitles.keys).subtracting(allowed).sorted()), extra: \(allowed.subtracting(problemTitles.keys).sorted())")
             for (status, code, operations) in Self.errors {
                 for label in operations {
                     let codes = try document.problemCodes(label, status: status)
@@ -83,11 +87,14 @@ struct OpenAPITests {
             // The headers that go with some of them.
             #expect(try document.responseHeaders("GET /v1/sessions/{id}", status: 405).contains("Allow"))
             #expect(try document.responseHeaders("POST /v1/sessions", status: 503).contains("Retry-After"))
+            #expect(try document.responseHeaders("GET /v1/sessions/{id}/stream", status: 503).contains("Retry-After"))
             for (method, path) in Self.operations {
                 let label = "\(method.uppercased()) \(path)"
                 // Framing the server cannot trust, or an authority that is not a host, whatever the route.
                 let codes = try document.problemCodes(label, status: 400)
                 #expect(codes.contains("bad_request"), "\(label) does not document 400 bad_request (it lists \(codes.sorted()))")
+                // A fault of the server, whatever the route.
+                #expect(try document.problemCodes(label, status: 500) == ["internal_error"], "\(label) does not document 500")
                 // MHD's own answers: headers or a request line too large, a chunk size it cannot read.
                 for status in [414, 431, 413] {
                     let answer = try document.response(label, status: status)
@@ -148,6 +155,27 @@ struct OpenAPITests {
             #expect(try document.parameters("GET /v1/sessions/{id}").isSuperset(of: ["header If-Match", "header If-None-Match", "path id"]))
             #expect(try document.parameters("DELETE /v1/sessions/{id}").isSuperset(of: ["header If-Match", "header If-None-Match", "path id"]))
             #expect(parameters.contains("header If-None-Match"))
+        }
+    }
+
+    @Test("a server hosting other apps serves a document whose app ids are those apps, and otherwise the same")
+    func hostedApps() throws {
+        let quiet = LabApps.quiet()
+        let apps = ["hello", "Kiosk \"2\""].map { AppDefinition(id: $0, description: quiet.description, events: quiet.events, launch: quiet.launch) }
+        let builtin = try withTestServer { client in try OpenAPI(try client.get("/openapi.json").body) }
+        try withTestServer(registry: AppRegistry(apps: apps, defaultAppID: "hello")) { client in
+            let document = try OpenAPI(try client.get("/openapi.json").body)
+            let create = try document.component("schemas", "CreateSession")
+            let app = try document.object(try document.object(create["properties"], "properties")["app"], "app")
+            #expect((app["enum"] as? [Any])?.compactMap { $0 as? String } == ["hello", "Kiosk \"2\""])
+            #expect((app["enum"] as? [Any])?.contains { $0 is NSNull } == true, "null (the default app) is still allowed")
+            #expect(try document.component("schemas", "AppID")["examples"] as? [String] == ["hello", "Kiosk \"2\""])
+            let body = try document.object(try document.operation("POST /v1/sessions").operation["requestBody"], "requestBody")
+            let examples = try document.object(try document.object(try document.object(body["content"], "content")["application/json"], "json")["examples"], "examples")
+            #expect(examples.mapValues { ($0 as? [String: Any])?["value"] as? [String: String] } == ["hello": ["app": "hello"], "Kiosk \"2\"": ["app": "Kiosk \"2\""]])
+            // Nothing else differs: the paths and the other schemas are the built-in server's.
+            #expect(Set(try document.object(document.root["paths"], "paths").keys) == Set(try builtin.object(builtin.root["paths"], "paths").keys))
+            #expect(NSDictionary(dictionary: try document.component("schemas", "State")).isEqual(to: try builtin.component("schemas", "State")))
         }
     }
 

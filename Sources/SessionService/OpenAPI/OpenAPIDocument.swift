@@ -34,7 +34,8 @@ enum OpenAPIDocument {
               "400": {"$ref": "#/components/responses/HTTPBadRequest"},
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
               "414": {"$ref": "#/components/responses/URITooLong"},
-              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
+              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"},
+              "500": {"$ref": "#/components/responses/InternalError"}
             }
           }
         },
@@ -51,7 +52,8 @@ enum OpenAPIDocument {
               "400": {"$ref": "#/components/responses/HTTPBadRequest"},
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
               "414": {"$ref": "#/components/responses/URITooLong"},
-              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
+              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"},
+              "500": {"$ref": "#/components/responses/InternalError"}
             }
           }
         },
@@ -68,7 +70,8 @@ enum OpenAPIDocument {
               "400": {"$ref": "#/components/responses/HTTPBadRequest"},
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
               "414": {"$ref": "#/components/responses/URITooLong"},
-              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
+              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"},
+              "500": {"$ref": "#/components/responses/InternalError"}
             }
           }
         },
@@ -85,7 +88,8 @@ enum OpenAPIDocument {
               "400": {"$ref": "#/components/responses/HTTPBadRequest"},
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
               "414": {"$ref": "#/components/responses/URITooLong"},
-              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
+              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"},
+              "500": {"$ref": "#/components/responses/InternalError"}
             }
           }
         },
@@ -155,6 +159,7 @@ enum OpenAPIDocument {
                 }
               },
               "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"},
+              "500": {"$ref": "#/components/responses/InternalError"},
               "503": {"$ref": "#/components/responses/SessionLimit"}
             }
           }
@@ -188,7 +193,8 @@ enum OpenAPIDocument {
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
               "412": {"$ref": "#/components/responses/VersionMismatch"},
               "414": {"$ref": "#/components/responses/URITooLong"},
-              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
+              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"},
+              "500": {"$ref": "#/components/responses/InternalError"}
             }
           },
           "delete": {
@@ -219,7 +225,8 @@ enum OpenAPIDocument {
               "412": {"$ref": "#/components/responses/VersionMismatch"},
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
               "414": {"$ref": "#/components/responses/URITooLong"},
-              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
+              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"},
+              "500": {"$ref": "#/components/responses/InternalError"}
             }
           }
         },
@@ -333,6 +340,7 @@ enum OpenAPIDocument {
                 }
               },
               "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"},
+              "500": {"$ref": "#/components/responses/InternalError"},
               "503": {"$ref": "#/components/responses/MemoryLimit"}
             }
           }
@@ -354,7 +362,8 @@ enum OpenAPIDocument {
               "405": {"$ref": "#/components/responses/MethodNotAllowed"},
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
               "414": {"$ref": "#/components/responses/URITooLong"},
-              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
+              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"},
+              "500": {"$ref": "#/components/responses/InternalError"}
             }
           }
         },
@@ -390,8 +399,10 @@ enum OpenAPIDocument {
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
               "414": {"$ref": "#/components/responses/URITooLong"},
               "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"},
+              "500": {"$ref": "#/components/responses/InternalError"},
               "503": {
                 "description": "`stream_limit`: the server holds its maximum of open streams (with `Retry-After`); `shutting_down`: the server is stopping.",
+                "headers": {"Retry-After": {"$ref": "#/components/headers/RetryAfterWhenLimited"}},
                 "content": {
                   "application/problem+json": {
                     "schema": {
@@ -418,7 +429,8 @@ enum OpenAPIDocument {
               "405": {"$ref": "#/components/responses/MethodNotAllowed"},
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
               "414": {"$ref": "#/components/responses/URITooLong"},
-              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"}
+              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"},
+              "500": {"$ref": "#/components/responses/InternalError"}
             }
           }
         }
@@ -552,7 +564,7 @@ enum OpenAPIDocument {
           },
           "DidDismissEvent": {
             "type": "object",
-            "description": "The client already dismissed `screen` (sheet swiped down); idempotent like `didPop`. Only a sheet (`pageSheet`) has that gesture: for a full-screen page nobody handles it (409 `event_not_handled`).",
+            "description": "The client already dismissed `screen` (sheet swiped down); idempotent like `didPop`. Only a sheet (`pageSheet`) has that gesture: naming a page presented full screen is refused with 409 `invalid_navigation` (in an app where no RIB on screen handles `didDismiss` at all, such as `todo`, 409 `event_not_handled`).",
             "required": ["type", "screen"],
             "properties": {"type": {"const": "didDismiss"}, "screen": {"type": "string", "minLength": 1, "maxLength": 256}}
           },
@@ -703,6 +715,7 @@ enum OpenAPIDocument {
                   "stream_limit",
                   "shutting_down",
                   "bad_request",
+                  "header_too_large",
                   "internal_error"
                 ]
               }
@@ -741,7 +754,7 @@ enum OpenAPIDocument {
             }
           },
           "MethodNotAllowed": {
-            "description": "`method_not_allowed`: the path, once the id is percent-decoded, names a resource without this method.",
+            "description": "`method_not_allowed`: the path names a resource that does not take this method (see `Allow`).",
             "headers": {"Allow": {"$ref": "#/components/headers/Allow"}},
             "content": {
               "application/problem+json": {
@@ -825,6 +838,19 @@ enum OpenAPIDocument {
               }
             }
           },
+          "InternalError": {
+            "description": "`internal_error`: a fault of the server, not of the request; the detail says no more than that. An event whose session's app did not replay its history to the state it showed closes that session.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "allOf": [
+                    {"$ref": "#/components/schemas/Problem"},
+                    {"type": "object", "properties": {"status": {"const": 500}, "code": {"enum": ["internal_error"]}}}
+                  ]
+                }
+              }
+            }
+          },
           "RequestHeaderFieldsTooLarge": {
             "description": "microhttpd's own answer when the request headers do not fit in a connection's memory (an HTML body, sent without a `Content-Type` header), or the server's `header_too_large` problem when they fit but leave under 2 KiB of it for the answer. No handler runs; the connection is closed.",
             "content": {"text/html": {"schema": {"type": "string"}}, "application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
@@ -865,7 +891,7 @@ enum OpenAPIDocument {
             "name": "Idempotency-Key",
             "in": "header",
             "required": false,
-            "description": "A retried request with the same key and body returns the first answer and applies nothing again; the same key with another body is 422 `idempotency_key_reused`. Keys belong to their session; at least the last 1,000 are kept; a key whose first request failed is not remembered. 1 to 255 bytes.",
+            "description": "A retried request with the same key and the same body, byte for byte, returns the first answer and applies nothing again; the same key with another body (even one that parses to the same JSON) is 422 `idempotency_key_reused`. Keys belong to their session; at least the last 1,000 are kept; a key whose first request failed is not remembered. 1 to 255 bytes.",
             "schema": {"type": "string", "minLength": 1, "maxLength": 255}
           }
         },
@@ -910,6 +936,11 @@ enum OpenAPIDocument {
           "RetryAfter": {
             "description": "Seconds to wait before trying again.",
             "required": true,
+            "schema": {"type": "integer", "minimum": 1}
+          },
+          "RetryAfterWhenLimited": {
+            "description": "Seconds to wait before trying again: sent with `stream_limit`, not with `shutting_down`.",
+            "required": false,
             "schema": {"type": "integer", "minimum": 1}
           }
         }
