@@ -6,21 +6,23 @@ extension RequestHandling {
     /// (limit reached, or the server is stopping) and ends the stream so its producer drops it.
     static func admitStream(_ response: consuming HTTPResponse, context: ServerContext) -> HTTPResponse {
         guard let stream = response.stream else { return response }
+        var refusal: HTTPResponse
         if context.draining.load(ordering: .relaxed) {
-            stream.refuse()
-            return .problem(status: 503, code: "shutting_down", title: "Shutting down",
-                            detail: "The server is stopping.")
-        }
-        // At the limit, `add` first ends the streams whose clients left (a viewer reconnecting after its tab
-        // was closed, say).
-        guard context.streams.add(stream) else {
-            stream.refuse()
+            refusal = .problem(status: 503, code: "shutting_down", title: "Shutting down", detail: "The server is stopping.")
+        } else if !context.streams.add(stream) {
+            // At the limit, `add` first ends the streams whose clients left (a viewer reconnecting after its tab
+            // was closed, say).
             context.log("refused a stream: \(context.maxStreams) streams already open")
-            return .problem(status: 503, code: "stream_limit", title: "Stream limit reached",
-                            detail: "The server holds its maximum of \(context.maxStreams) open streams.",
-                            extraHeaders: [("Retry-After", "5")])
+            refusal = .problem(status: 503, code: "stream_limit", title: "Stream limit reached",
+                               detail: "The server holds its maximum of \(context.maxStreams) open streams.",
+                               extraHeaders: [("Retry-After", "5")])
+        } else {
+            return response
         }
-        return response
+        stream.refuse()
+        // The refusal is logged as the request it answers (its session, say).
+        refusal.logTag = response.logTag
+        return refusal
     }
 
     /// Queues an admitted stream: a chunked response whose reader drains the stream and suspends the

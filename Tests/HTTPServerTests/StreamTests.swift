@@ -74,7 +74,13 @@ extension HTTPServerTests {
 
         @Test func streamsPastTheLimitGet503AndAreEnded() throws {
             let streams = StreamCollector()
-            try withServer({ $0.maxStreams = 2 }, router: streams.router()) { server in
+            let summaries = Lock<[HTTPRequestSummary]>([])
+            let server = HTTPServer(configuration: ServerConfiguration(port: 0, threads: 2, idleTimeout: 5, maxStreams: 2),
+                                    router: streams.router(), log: LogSink().closure)
+            server.onRequestCompleted = { summary in summaries.withLock { $0.append(summary) } }
+            try server.start()
+            defer { server.stop(gracePeriod: .seconds(2)) }
+            do {
                 let first = try StreamClient(port: server.port)
                 let second = try StreamClient(port: server.port)
                 _ = try first.open("/stream")
@@ -87,6 +93,10 @@ extension HTTPServerTests {
                 let all = streams.wait(for: 3)
                 #expect(all.count == 3 && !all[2].isOpen)
                 #expect(server.openStreams == 2)
+                // The refusal is logged as the request it answers, with the handler's tag.
+                #expect(waitUntil { summaries.withLock { $0.contains { $0.status == 503 } } })
+                let refusal = summaries.withLock { $0.first { $0.status == 503 } }
+                #expect(refusal?.logTag == "watched" && refusal?.route == "/stream" && refusal?.streamed == false)
             }
         }
 
@@ -291,7 +301,9 @@ final class StreamCollector: Sendable {
             let stream = StreamBody(heartbeat: Array(":beat\n".utf8), overflow: overflow)
             stream.send(Array("hello\n".utf8))
             streams.withLock { $0.append(stream) }
-            return .stream(stream, headers: [("Content-Type", "text/plain")])
+            var response = HTTPResponse.stream(stream, headers: [("Content-Type", "text/plain")])
+            response.logTag = "watched"
+            return response
         }
         return router
     }
