@@ -90,7 +90,10 @@ public final class NavigationController: ViewController {
         defer { isTransitioning = false }
         let removed = children.filter { old in !controllers.contains { $0 === old } }
         let top = children.last
-        for old in removed.reversed() { old.removeFromContainer(animated: animated) }
+        for old in removed.reversed() {
+            old.willMove(toParent: nil)
+            old.detachFromParent()
+        }
         // Kept controllers stay contained: only their order changes. New ones hear didMove last, as after a push.
         let kept = Set(children.map(ObjectIdentifier.init))
         children = []
@@ -102,6 +105,12 @@ public final class NavigationController: ViewController {
                 attach(controller)
                 added.append(controller)
             }
+        }
+        // The removed ones hear that they left once the new stack is in place, as a push tells the one it covers
+        // after the new top is on: app code that hears never finds a controller between the two tops shown.
+        for old in removed.reversed() {
+            old.disappear(animated: animated, movingFromParent: true)
+            old.didMove(toParent: nil)
         }
         lastTransition = Transition(kind: .setViewControllers, animated: animated)
         if let newTop = children.last, newTop !== top {

@@ -52,7 +52,7 @@ extension ViewController {
             _ = swapFlags(saved)
         }
         // App code that takes it off the screen again from inside a call tells what it shows itself.
-        for child in children where shows(child) {
+        for child in children where showsNow(child) {
             guard isAppeared else { return }
             child.appear(animated: animated)
         }
@@ -66,7 +66,7 @@ extension ViewController {
         let isDismissal = dismissed || evenIfGone
         guard isAppeared || isDismissal else {
             // Off the screen already (a controller covered on a stack that a pop removes): nothing to tell.
-            for child in children where shows(child) { child.disappear(animated: animated) }
+            for child in children where showsNow(child) { child.disappear(animated: animated) }
             return
         }
         isAppeared = false
@@ -78,10 +78,16 @@ extension ViewController {
         // it, say: what it shows heard that then).
         let isStillDismissed = isDismissal && holder.map(ObjectIdentifier.init) == place
         // App code that brings it back on screen from inside a call tells what it shows itself.
-        for child in children where shows(child) {
+        for child in children where showsNow(child) {
             guard !isAppeared else { return }
             child.disappear(animated: animated, evenIfGone: isStillDismissed)
         }
+    }
+
+    /// Whether `child`, one of the children when a loop over them began, is still this one's and shown: app code
+    /// that hears a call in the loop may take a later child away.
+    private func showsNow(_ child: ViewController) -> Bool {
+        child.parent === self && shows(child)
     }
 
     /// Whether the presentations of a layer this one is in, or of one under it, are being dismissed now.

@@ -15,14 +15,16 @@ public final class Window {
             if let new = newValue, new.parent != nil || new.isPresented { return }
             let oldValue = root
             root = newValue
+            // Taken before the old root hears it left: app code that hears must find the new one taken (a push
+            // or a presentation of it elsewhere is refused). Taken from another visible window, it stays on screen.
+            let wasShown = newValue?.isRootOfVisibleWindow ?? false
+            newValue?.hostWindow = self
             // A root another window took since is that window's now.
             if let old = oldValue, old.hostWindow === self { Self.release(old) }
-            guard let root = newValue else { return }
-            // Taken from another visible window, it stays on screen.
-            let wasShown = root.isRootOfVisibleWindow
-            root.hostWindow = self
-            root.isRootOfVisibleWindow = isKeyWindow
-            if wasShown != isKeyWindow { Self.setLayers(from: root, shown: isKeyWindow) }
+            // App code that heard may have given the window another root meanwhile: the later one is the root.
+            guard let new = newValue, root === new, new.hostWindow === self else { return }
+            new.isRootOfVisibleWindow = isKeyWindow
+            if wasShown != isKeyWindow { Self.setLayers(from: new, shown: isKeyWindow) }
         }
     }
     @exclusivity(unchecked) private var root: ViewController?

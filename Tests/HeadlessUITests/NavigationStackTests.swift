@@ -161,11 +161,11 @@ struct NavigationStackTests {
         try nav.setViewControllers([home], animated: true)
 
         #expect(nav.stackNames == ["Home"])
+        // Each removed one hears willMove before the stack changes, and the rest once the new stack is in place.
         #expect(log.entries == [
-            "Top.willMove(nil)",
+            "Top.willMove(nil)", "Covered.willMove(nil)",
             "Top.viewDidDisappear(animated: true, movingFromParent: true, beingDismissed: false)",
-            "Top.didMove(nil)",
-            "Covered.willMove(nil)", "Covered.didMove(nil)",
+            "Top.didMove(nil)", "Covered.didMove(nil)",
             "Home.viewDidAppear(animated: true, movingToParent: false, beingPresented: false)",
         ])
         #expect(window.snapshot == [Layer(.root, ["Home"])])

@@ -206,4 +206,87 @@ struct ReentrantAppearanceTests {
         #expect(second.calls == ["A(moving: true, presented: false)", "D(moving: true, dismissed: false, appearFlags: false)"])
         #expect(window.snapshot == [Layer(.root, ["Home", "First"])])
     }
+
+    @Test("a root put back by its own callback while another replaces it: the window keeps it, and the other never appears")
+    func rootPutBackWhileReplaced() throws {
+        let old = HookedController(screenName: "Old")
+        let window = Window.showing(old)
+        let new = HookedController(screenName: "New")
+        old.onDisappear = { old in window.rootViewController = old }
+
+        window.rootViewController = new
+
+        #expect(window.rootViewController === old)
+        #expect(old.calls == [
+            "A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)", "A(moving: false, presented: false)",
+        ])
+        #expect(new.calls == [] && !new.isVisible && new.window == nil)
+        #expect(window.snapshot == [Layer(.root, ["Old"])])
+    }
+
+    @Test("a root on its way in is taken: the old root's callback cannot push it onto another stack")
+    func incomingRootTaken() throws {
+        let old = HookedController(screenName: "Old")
+        let window = Window.showing(old)
+        let stack = try NavigationController(rootViewController: ViewController(screenName: "Home"))
+        let other = Window.showing(stack)
+        let new = HookedController(screenName: "New")
+        var refusal: ViewHierarchyError?
+        old.onDisappear = { _ in
+            do throws(ViewHierarchyError) { try stack.push(new, animated: false) } catch { refusal = error }
+        }
+
+        window.rootViewController = new
+
+        #expect(refusal == .alreadyInHierarchy("New"))
+        #expect(window.snapshot == [Layer(.root, ["New"])] && other.snapshot == [Layer(.root, ["Home"])])
+        #expect(new.calls == ["A(moving: false, presented: false)"] && new.isVisible && new.parent == nil)
+    }
+
+    @Test("a child that takes a later sibling away from its appearance call: the sibling, gone, is not told it appeared")
+    func siblingRemovedDuringAppearance() throws {
+        let stack = try NavigationController(rootViewController: ViewController(screenName: "Home"))
+        let window = Window.showing(stack)
+        let container = ViewController(screenName: "Container")
+        let (first, second) = (HookedController(screenName: "First"), HookedController(screenName: "Second"))
+        try stack.push(container, animated: false)
+        for child in [first, second] {
+            container.addChild(child)
+            child.didMove(toParent: container)
+        }
+        try stack.push(ViewController(screenName: "Page"), animated: false)
+        first.onAppear = { _ in
+            second.willMove(toParent: nil)
+            second.removeFromParent()
+        }
+
+        try stack.pop(animated: false)
+
+        #expect(first.calls.last == "A(moving: false, presented: false)" && first.isVisible)
+        #expect(second.calls == ["A(moving: true, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)"])
+        #expect(!second.isVisible && second.parent == nil)
+        #expect(window.snapshot == [Layer(.root, ["Home", "Container"])])
+    }
+
+    @Test("a new stack set over an old one: what the removed top's callback adds to a covered controller never appears")
+    func newStackHidesWhatCoveredControllersGain() throws {
+        let (covered, oldTop) = (ViewController(screenName: "B"), HookedController(screenName: "C"))
+        let stack = try NavigationController(rootViewController: covered)
+        let window = Window.showing(stack)
+        try stack.push(oldTop, animated: false)
+        let added = HookedController(screenName: "X")
+        oldTop.onDisappear = { _ in
+            covered.addChild(added)
+            added.didMove(toParent: covered)
+        }
+        let newTop = HookedController(screenName: "D")
+
+        try stack.setViewControllers([covered, newTop], animated: false)
+
+        #expect(added.calls == [] && !added.isVisible)
+        #expect(oldTop.calls == ["A(moving: true, presented: false)", "D(moving: true, dismissed: false, appearFlags: false)"])
+        #expect(newTop.calls == ["A(moving: true, presented: false)"] && newTop.isVisible)
+        #expect(window.snapshot == [Layer(.root, ["B", "D"])])
+    }
 }
+
