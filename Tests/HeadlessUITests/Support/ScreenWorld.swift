@@ -1,0 +1,241 @@
+import HeadlessUI
+import TestSupport
+
+/// A controller of a random sequence: it reports each appearance call it hears to its world.
+final class ProbeController: ViewController {
+    // Weak: a world that goes takes its windows with it, and their roots hear that they left after it is gone.
+    private weak var world: ScreenWorld?
+
+    init(_ screenName: String, world: ScreenWorld) {
+        self.world = world
+        super.init(screenName: screenName)
+    }
+
+    override func viewDidAppear(_ animated: Bool) { world?.heard(self, appearance: true) }
+    override func viewDidDisappear(_ animated: Bool) { world?.heard(self, appearance: false) }
+}
+
+/// A property of the appearance model that a random sequence broke, and where.
+struct Violation: CustomStringConvertible {
+    /// The properties checked; a minimized sequence must still break the same one.
+    enum Property: String {
+        case appearedTwice = "viewDidAppear twice in a row"
+        case disappearedUnseen = "viewDidDisappear while not on screen, and not dismissed"
+        case wrongFlag = "a flag raised that does not say why the call came"
+        case flagLeftUp = "a flag still raised once the step is over"
+        case lastCallMismatch = "last appearance call disagrees with what the windows show"
+        case visibilityMismatch = "isVisible disagrees with what the windows show"
+        case hierarchyCycle = "a controller hangs from itself"
+    }
+
+    let property: Property
+    let controller: String
+    let detail: String
+
+    var description: String { "\(controller): \(detail) [\(property.rawValue)]" }
+}
+
+/// The windows and controllers a random sequence builds, what each probe heard last, and what broke.
+final class ScreenWorld {
+    let mode: AppearanceMode
+    /// Drives the app code that runs inside callbacks, so a sequence replays the same nested changes.
+    var generator: SplitMix64
+    /// Every controller made, kept alive to the end: the model's back pointers are unretained.
+    private(set) var controllers: [ViewController] = []
+    private(set) var windows: [(number: Int, window: Window)] = []
+    /// What each window was last given as its root (a window takes the same root twice as a no-op).
+    var assignedRoots: [Int: ViewController] = [:]
+    /// The root each window shows, by the sequence's own record (kept apart from the model's, for the oracle):
+    /// another window that takes it since shows it instead.
+    var shownRoots: [Int: ViewController] = [:]
+    var keyWindows: Set<Int> = []
+    /// Probes whose last appearance call was viewDidAppear.
+    private(set) var appeared: Set<ObjectIdentifier> = []
+    private(set) var violations: [Violation] = []
+    /// The sequence as code, with the callbacks each step caused: what a failure reports. Probes are written as the
+    /// test target's `HookedController`, whose hooks stand for the code a callback runs.
+    private(set) var transcript: [String] = []
+    /// How deep in app code called from callbacks the current step runs (0 at the top).
+    private(set) var depth = 0
+    private var windowCount = 0
+
+    init(mode: AppearanceMode, seed: UInt64) {
+        self.mode = mode
+        generator = SplitMix64(seed: seed)
+    }
+
+    // MARK: - Building
+
+    /// A first window, made visible with a probe or a stack as its root. The window is not held here: a step
+    /// that lets it go must see it go.
+    func start(stackAtRoot: Bool) {
+        let (number, window) = makeWindow()
+        let root = makeController(stack: stackAtRoot)
+        note("w\(number)?.rootViewController = \(root.screenName)")
+        _ = recordRootAssignment(root, toWindow: number)
+        window.rootViewController = root
+        note("w\(number)?.makeKeyAndVisible()")
+        keyWindows.insert(number)
+        window.makeKeyAndVisible()
+    }
+
+    /// A new probe or, for `stack`, a navigation controller with a new probe at its root.
+    func makeController(stack: Bool) -> ViewController {
+        let probe = ProbeController("v\(controllers.count)", world: self)
+        controllers.append(probe)
+        guard stack else {
+            note("let \(probe.screenName) = HookedController(screenName: \"\(probe.screenName)\")")
+            return probe
+        }
+        // A fresh probe is free, so the initializer cannot refuse it.
+        let nav = try! NavigationController(rootViewController: probe)
+        nav.screenName = "nav\(controllers.count)"
+        controllers.append(nav)
+        note("let \(probe.screenName) = HookedController(screenName: \"\(probe.screenName)\")")
+        note("let \(nav.screenName) = try NavigationController(rootViewController: \(probe.screenName)); \(nav.screenName).screenName = \"\(nav.screenName)\"")
+        return nav
+    }
+
+    func makeWindow() -> (number: Int, window: Window) {
+        let entry = (number: windowCount, window: Window())
+        windowCount += 1
+        windows.append(entry)
+        note("var w\(entry.number): Window? = Window()")
+        return entry
+    }
+
+    /// Lets a window go: with it go its claim on its root, which leaves the screen.
+    func releaseWindow(at index: Int) {
+        let number = windows[index].number
+        shownRoots[number] = nil
+        assignedRoots[number] = nil
+        keyWindows.remove(number)
+        note("w\(number) = nil")
+        // Out of the list before it goes: app code its root's callbacks run must not find it.
+        windows.remove(at: index)
+    }
+
+    /// A controller to act on: three times in four one in a window, where changes have callbacks to check.
+    func pick(_ random: UInt64) -> ViewController {
+        pick(random, from: controllers) ?? controllers[0]
+    }
+
+    /// A controller to put somewhere: half the time one that is free to go anywhere (else most steps would be
+    /// refusals), otherwise any, as `pick` chooses.
+    func pickTarget(_ random: UInt64) -> ViewController {
+        if random % 2 == 0 {
+            let free = controllers.filter { $0.parent == nil && !$0.isPresented && $0.presentedViewController == nil && $0.window == nil }
+            if !free.isEmpty { return free[Int((random / 2) % UInt64(free.count))] }
+        }
+        return pick(random / 2)
+    }
+
+    /// A controller to dismiss: three times in four one that presents or is presented, if any, else as `pick` does.
+    func pickModal(_ random: UInt64) -> ViewController {
+        guard random % 4 != 0 else { return pick(random / 4) }
+        return pick(random / 4, from: controllers.filter { $0.presentingViewController != nil || $0.presentedViewController != nil })
+            ?? pick(random / 4)
+    }
+
+    /// A navigation controller to act on, in a window three times in four, if there is any.
+    func pickStack(_ random: UInt64) -> NavigationController? {
+        pick(random, from: controllers.compactMap { $0 as? NavigationController })
+    }
+
+    private func pick<Controller: ViewController>(_ random: UInt64, from candidates: [Controller]) -> Controller? {
+        if random % 4 != 0 {
+            let inWindow = candidates.filter { $0.window != nil }
+            if !inWindow.isEmpty { return inWindow[Int((random / 4) % UInt64(inWindow.count))] }
+        }
+        return candidates.isEmpty ? nil : candidates[Int((random / 4) % UInt64(candidates.count))]
+    }
+
+    // MARK: - Transcript
+
+    /// Appends a line of the transcript at the current depth, `extra` levels further in; returns its index.
+    @discardableResult
+    func note(_ line: String, extra: Int = 0) -> Int {
+        transcript.append(String(repeating: "    ", count: 2 * depth + extra) + line)
+        return transcript.count - 1
+    }
+
+    func amend(_ index: Int, with comment: String) { transcript[index] += "  // \(comment)" }
+
+    func violate(_ property: Violation.Property, _ controller: ViewController, _ detail: String) {
+        let violation = Violation(property: property, controller: controller.screenName, detail: detail)
+        violations.append(violation)
+        note("// PROPERTY BROKEN: \(violation)", extra: 1)
+    }
+
+    // MARK: - Callbacks
+
+    /// Checks a call against the last one the probe heard, then runs the app code the mode puts in callbacks.
+    func heard(_ probe: ProbeController, appearance: Bool) {
+        let id = ObjectIdentifier(probe)
+        let raised = [
+            ("isMovingToParent", probe.isMovingToParent), ("isBeingPresented", probe.isBeingPresented),
+            ("isMovingFromParent", probe.isMovingFromParent), ("isBeingDismissed", probe.isBeingDismissed),
+            ("isParentBeingDismissed", probe.isParentBeingDismissed),
+        ].filter(\.1).map(\.0)
+        let call = appearance ? "viewDidAppear" : "viewDidDisappear"
+        let line = note("// \(probe.screenName).\(call)\(raised.isEmpty ? "" : " " + raised.joined(separator: ", "))", extra: 1)
+        let dismissed = probe.isBeingDismissed || probe.isParentBeingDismissed
+        if appearance {
+            if appeared.contains(id) { violate(.appearedTwice, probe, "heard viewDidAppear though its last call was viewDidAppear") }
+            if probe.isMovingFromParent || probe.isBeingDismissed { violate(.wrongFlag, probe, "a disappearance flag is up in viewDidAppear") }
+            if probe.isMovingToParent, probe.parent == nil { violate(.wrongFlag, probe, "isMovingToParent is up but it has no container") }
+            if probe.isBeingPresented, !probe.isPresented { violate(.wrongFlag, probe, "isBeingPresented is up but it is not presented") }
+            appeared.insert(id)
+        } else {
+            // A dismissal is the exception: it reaches controllers a full-screen presentation hid, so their RIBs close.
+            if !appeared.contains(id), !dismissed { violate(.disappearedUnseen, probe, "heard viewDidDisappear though it had not appeared") }
+            if probe.isMovingToParent || probe.isBeingPresented { violate(.wrongFlag, probe, "an appearance flag is up in viewDidDisappear") }
+            appeared.remove(id)
+        }
+        guard depth == 0, let operation = appCode(appearance: appearance, dismissed: dismissed) else { return }
+        amend(line, with: "its code runs:")
+        depth += 1
+        perform(operation)
+        depth -= 1
+    }
+
+    /// What the mode's app code does from inside a callback at the top level, if anything.
+    private func appCode(appearance: Bool, dismissed: Bool) -> ScreenOperation? {
+        switch mode.appCode {
+        case .none:
+            return nil
+        case .closeHandlers:
+            // A RIB closing with its dismissed screen: half the time it tidies its stack or dismisses more.
+            guard !appearance, dismissed, generator.next() % 2 == 0 else { return nil }
+            return ScreenOperation.closeHandler(using: &generator)
+        case .anyCallback:
+            guard generator.next() % 6 == 0 else { return nil }
+            return ScreenOperation.random(using: &generator)
+        }
+    }
+
+    // MARK: - After each step
+
+    /// Once a step and the app code it ran are over: every controller is visible exactly when the windows show it
+    /// (by `expectedOnScreen`, which does not ask the model), every probe's last call says the same, no flag is up.
+    func checkSettled() {
+        if let looped = firstInCycle() {
+            return violate(.hierarchyCycle, looped, "hangs from itself through its containers and presenters")
+        }
+        let expected = expectedOnScreen()
+        for controller in controllers {
+            let id = ObjectIdentifier(controller)
+            let onScreen = expected.contains(id)
+            if controller.isVisible != onScreen {
+                violate(.visibilityMismatch, controller, "isVisible is \(controller.isVisible) but the windows \(onScreen ? "show" : "do not show") it")
+            }
+            if controller is ProbeController, appeared.contains(id) != onScreen {
+                let last = appeared.contains(id) ? "viewDidAppear" : "viewDidDisappear or none"
+                violate(.lastCallMismatch, controller, "its last call was \(last) but the windows \(onScreen ? "show" : "do not show") it")
+            }
+            if controller.isMovingToParent || controller.isBeingPresented || controller.isMovingFromParent || controller.isBeingDismissed {
+                violate(.flagLeftUp, controller, "a flag is still up after the step")
+            }
+        }
+    }
+}
