@@ -2,7 +2,8 @@
 public enum ViewHierarchyError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Presenting from a controller that already presents another one.
     case alreadyPresenting(presenter: String, presented: String, attempted: String)
-    /// Presenting a controller that is already presented or contained elsewhere.
+    /// Showing (presenting, pushing, stacking) a controller that is already contained, presented, presenting, or
+    /// a window's root.
     case alreadyInHierarchy(String)
     /// Pushing a navigation controller onto a navigation controller.
     case pushingNavigationController(String)
@@ -35,7 +36,8 @@ public enum ViewHierarchyError: Error, Equatable, Sendable, CustomStringConverti
         case let .alreadyPresenting(presenter, presented, attempted):
             return "Attempt to present \(attempted) on \(presenter) which is already presenting \(presented)"
         case let .alreadyInHierarchy(name):
-            return "Application tried to present \(name), which is already in a view hierarchy"
+            // One case for present, push and a new stack: the message names no operation.
+            return "\(name) is already in a view hierarchy (contained, presented, presenting, or a window's root)"
         case let .pushingNavigationController(name):
             return "Pushing a navigation controller (\(name)) is not supported"
         case let .alreadyOnStack(name):

@@ -58,7 +58,7 @@ struct PresentationRuleTests {
         }
 
         #expect(error == .alreadyInHierarchy("Child"))
-        #expect(error?.description == "Application tried to present Child, which is already in a view hierarchy")
+        #expect(error?.description == "Child is already in a view hierarchy (contained, presented, presenting, or a window's root)")
         #expect(root.presentedViewController == nil)
         #expect(child.presentingViewController == nil && child.parent === container)
         #expect(child.modalPresentationStyle == .pageSheet)
