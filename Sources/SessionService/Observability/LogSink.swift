@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Glibc
+import HTTPServer
 import Locking
 import Synchronization
 
@@ -41,8 +42,7 @@ public final class LogSink: Sendable {
         precondition(capacity > 0, "a log buffer needs room")
         drainer = Drainer(capacity: capacity, notice: notice, writer: writer)
         Thread { [drainer] in
-            // Named from inside: on Linux a name given before `start` never reaches the thread.
-            Thread.current.name = "ribsd.log"
+            CurrentThread.setName("log-writer")
             drainer.run()
         }.start()
     }
