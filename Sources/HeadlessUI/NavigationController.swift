@@ -76,18 +76,13 @@ public final class NavigationController: ViewController {
     /// - Throws: `emptyStack`, `pushingNavigationController`, `alreadyOnStack` for duplicates, `alreadyInHierarchy`.
     public func setViewControllers(_ controllers: [ViewController], animated: Bool) throws(ViewHierarchyError) {
         guard !controllers.isEmpty else { throw .emptyStack }
-        if isTransitioning { throw .transitionInProgress(screenName) }
+        try beginTransition()
+        defer { isTransitioning = false }
         for (index, controller) in controllers.enumerated() {
             if controller is NavigationController { throw .pushingNavigationController(controller.screenName) }
             if controllers[..<index].contains(where: { $0 === controller }) { throw .alreadyOnStack(controller.screenName) }
-            let isOurs = controller.parent === self
-            if !isOurs, controller.parent != nil || controller.isPresented || controller.presents || controller.hostWindow != nil
-                || hangsFrom(controller) {
-                throw .alreadyInHierarchy(controller.screenName)
-            }
+            if controller.parent !== self, livesElsewhere(controller) { throw .alreadyInHierarchy(controller.screenName) }
         }
-        isTransitioning = true
-        defer { isTransitioning = false }
         let removed = children.filter { old in !controllers.contains { $0 === old } }
         let top = children.last
         for old in removed.reversed() {
@@ -140,10 +135,14 @@ public final class NavigationController: ViewController {
     private func validateNew(_ controller: ViewController) throws(ViewHierarchyError) {
         if controller is NavigationController { throw .pushingNavigationController(controller.screenName) }
         if controller.parent === self { throw .alreadyOnStack(controller.screenName) }
-        if controller.parent != nil || controller.isPresented || controller.presents || controller.hostWindow != nil
-            || hangsFrom(controller) {
-            throw .alreadyInHierarchy(controller.screenName)
-        }
+        if livesElsewhere(controller) { throw .alreadyInHierarchy(controller.screenName) }
+    }
+
+    /// Whether `controller` has a place on screen that is not this stack's to give: contained elsewhere,
+    /// presented, presenting, a window's root, or one this stack hangs from.
+    private func livesElsewhere(_ controller: ViewController) -> Bool {
+        controller.parent != nil || controller.isPresented || controller.presents || controller.hostWindow != nil
+            || hangsFrom(controller)
     }
 
     private func contain(_ controller: ViewController) {
