@@ -138,13 +138,6 @@ public final class NavigationController: ViewController {
         if livesElsewhere(controller) { throw .alreadyInHierarchy(controller.screenName) }
     }
 
-    /// Whether `controller` has a place on screen that is not this stack's to give: contained elsewhere,
-    /// presented, presenting, a window's root, or one this stack hangs from.
-    private func livesElsewhere(_ controller: ViewController) -> Bool {
-        controller.parent != nil || controller.isPresented || controller.presents || controller.hostWindow != nil
-            || hangsFrom(controller)
-    }
-
     private func contain(_ controller: ViewController) {
         attach(controller)
         controller.didMove(toParent: self)

@@ -178,10 +178,7 @@ open class ViewController {
         if let presented = context.ownPresentation {
             throw .alreadyPresenting(presenter: context.screenName, presented: presented.screenName, attempted: controller.screenName)
         }
-        if controller.parent != nil || controller.presenter != nil || controller.presents || controller.hostWindow != nil
-            || hangsFrom(controller) {
-            throw .alreadyInHierarchy(controller.screenName)
-        }
+        if livesElsewhere(controller) { throw .alreadyInHierarchy(controller.screenName) }
         guard context.isOnScreen else {
             throw .notInWindowHierarchy(presenter: context.screenName, attempted: controller.screenName)
         }
@@ -304,6 +301,13 @@ open class ViewController {
     /// Whether this container shows `child` (one of its children) when it is itself shown: all of them, as UIKit
     /// forwards appearance calls by default (a navigation controller shows its top only).
     func shows(_ child: ViewController) -> Bool { true }
+
+    /// Whether `controller` has a place on screen that is not this one's to give: contained, presented,
+    /// presenting, a window's root, or one this one hangs from (a present, push or new stack refuses it).
+    final func livesElsewhere(_ controller: ViewController) -> Bool {
+        controller.parent != nil || controller.isPresented || controller.presents || controller.hostWindow != nil
+            || hangsFrom(controller)
+    }
 
     /// Whether `controller` is this one or one this one hangs from, through containment or presentation.
     /// Showing it under this one would close a loop: UIKit refuses that, and `window` would walk it forever.
