@@ -20,8 +20,11 @@ public final class SessionService: Sendable {
     public let metrics = ServiceMetrics()
     /// What the sessions hold that grows with use, against `configuration.maxHeldBytes`.
     package let heldMemory: HeldMemory
-    /// When a refused creation last swept expired sessions (milliseconds).
+    /// When a refused request last swept expired sessions (uptime, milliseconds).
     private let lastCreationSweep = Atomic<Int64>(Int64.min)
+    /// The earliest uptime at which a session the last sweep found live can expire (`Int64.max`: none seen). No
+    /// session expires sooner: a session's expiry only moves later as it is used, and a newer one's is later still.
+    private let nextExpiry = Atomic<Int64>(Int64.max)
     /// Set by `endStreams`: the server is stopping, and a stream opened now would miss its `end` frame.
     let streamsEnded = Atomic<Bool>(false)
     /// The logger `instrument` was given: `/metrics` shows the lines it dropped.
@@ -104,18 +107,26 @@ public final class SessionService: Sendable {
     @discardableResult
     public func expireIdleSessions() -> Int {
         let now = clock.uptimeMilliseconds()
+        let ttl = Int64(configuration.sessionTTL) * 1000
         var expired = 0
+        var earliest = Int64.max
         for session in store.all() {
             // A session whose lock is held is in use now: whoever holds it marks it accessed or finds it expired
             // itself. Waiting would let one long request (a history of 100,000 events, a replay after a failed
             // move) hold up the expiry of every other session.
-            guard let liveness = session.withCoreIfAvailable({ core in expireIfIdle(core, now: now) }),
-                  liveness != .live else { continue }
+            guard let (liveness, lastAccess) = session.withCoreIfAvailable({ core in (expireIfIdle(core, now: now), core.lastAccessUptime) })
+            else { continue }
+            guard liveness != .live else {
+                // Idle past the TTL means more than `ttl` after the last access.
+                earliest = min(earliest, lastAccess.addingReportingOverflow(ttl + 1).overflow ? .max : lastAccess + ttl + 1)
+                continue
+            }
             store.remove(session.id)
             // One closed before (deleted, or expired by a request or another sweep since the copy) was counted
             // by whoever closed it.
             if liveness == .expiredNow { expired += 1 }
         }
+        nextExpiry.store(earliest, ordering: .relaxed)
         metrics.recordExpired(expired)
         return expired
     }
@@ -145,11 +156,14 @@ public final class SessionService: Sendable {
         }
     }
 
-    /// True at most once a second: whether this caller may sweep now.
+    /// Whether this caller, refused for a full server, may sweep now: once a second, and sooner (but at most ten
+    /// times a second) once a session the last sweep found live may have expired, so that a refusal does not
+    /// outlast the sessions it counted by up to a second.
     func claimSweep() -> Bool {
         let now = clock.uptimeMilliseconds()
         let last = lastCreationSweep.load(ordering: .relaxed)
-        guard last == Int64.min || now - last >= 1000 else { return false }
+        let due = last == Int64.min || now - last >= 1000 || (now >= nextExpiry.load(ordering: .relaxed) && now - last >= 100)
+        guard due else { return false }
         return lastCreationSweep.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged
     }
 

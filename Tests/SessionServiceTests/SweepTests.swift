@@ -38,4 +38,67 @@ struct SweepTests {
             #expect(client.service.sessionCount == 0)
         }
     }
+
+    @Test("a full server refuses a creation while its session lives, and takes the next one as soon as that session expired, not a second after the refusal's sweep")
+    func creationRightAfterExpiry() throws {
+        let clock = ManualClock()
+        try withTestServer(configuration: ServiceConfiguration(maxSessions: 1, sessionTTL: 10), clock: clock) { client in
+            let stale = try client.createSession()
+            clock.advance(milliseconds: 9_500)
+            expectProblem(try client.create(), status: 503, code: "session_limit")
+            clock.advance(milliseconds: 700)
+            let fresh = try client.createSession(app: "todo")
+            expectState(try client.state(fresh), Expected.todo(fresh, version: 1))
+            expectProblem(try client.state(stale), status: 404, code: "session_not_found")
+        }
+    }
+
+    @Test("at the memory limit, an event refused while the idle session lives is served as soon as that session expired")
+    func eventRightAfterExpiry() throws {
+        let clock = ManualClock()
+        try withTestServer(configuration: ServiceConfiguration(sessionTTL: 10, maxHeldBytes: 1000), clock: clock) { client in
+            let idle = try client.createSession(app: "navigation")
+            let fresh = try client.createSession(app: "navigation")
+            var refusal = try client.send(idle, #"{"type":"push","screen":"A"}"#)
+            var applied = 0
+            while refusal.status == 200, applied < 200 {
+                applied += 1
+                refusal = try client.send(idle, applied % 2 == 0 ? #"{"type":"push","screen":"A"}"# : #"{"type":"pop"}"#)
+            }
+            expectProblem(refusal, status: 503, code: "memory_limit")
+            clock.advance(milliseconds: 9_500)
+            try client.expectRefusal(fresh, #"{"type":"push","screen":"A"}"#, status: 503, code: "memory_limit")
+            clock.advance(milliseconds: 700)
+            expectState(try client.send(fresh, #"{"type":"push","screen":"A"}"#), Expected.navigation(fresh, version: 2, pages: ["A"]))
+            expectProblem(try client.state(idle), status: 404, code: "session_not_found")
+        }
+    }
+
+    @Test("a refused request sweeps once a second, sooner once a session the last sweep saw may have expired, but never twice in 100 ms")
+    func sweepRate() throws {
+        let clock = ManualClock()
+        try withTestServer(configuration: ServiceConfiguration(sessionTTL: 10), clock: clock) { client in
+            let service = client.service
+            _ = try client.createSession()
+            clock.advance(milliseconds: 50)
+            _ = try client.createSession()
+            clock.advance(milliseconds: 9_850)  // 9.9 s: both live, the first expires after 10 s
+            #expect(service.claimSweep())
+            #expect(service.expireIdleSessions() == 0)
+            clock.advance(milliseconds: 60)
+            #expect(!service.claimSweep(), "nothing could have expired yet")
+            clock.advance(milliseconds: 50)  // 10.01 s: the first may have expired
+            #expect(service.claimSweep())
+            #expect(service.expireIdleSessions() == 1)
+            clock.advance(milliseconds: 50)  // 10.06 s: the second may have expired, but a sweep ran 50 ms ago
+            #expect(!service.claimSweep())
+            clock.advance(milliseconds: 50)
+            #expect(service.claimSweep())
+            #expect(service.expireIdleSessions() == 1)
+            clock.advance(milliseconds: 500)
+            #expect(!service.claimSweep(), "no session left to expire, and less than a second since the last sweep")
+            clock.advance(milliseconds: 500)
+            #expect(service.claimSweep())
+        }
+    }
 }

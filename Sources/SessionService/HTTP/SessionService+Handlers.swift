@@ -7,7 +7,8 @@ extension SessionService {
         let appID = try requestedApp(request)
         guard let app = registry.app(appID) else { throw .unknownApp(appID, known: registry.apps.map(\.id)) }
         // Sessions idle past their TTL but not yet swept do not count against the limit; the sweep is
-        // O(sessions), so a full server sweeps at most once a second however many creations it refuses.
+        // O(sessions), so a full server sweeps at most ten times a second however many creations it refuses
+        // (`claimSweep`).
         if store.isFull, claimSweep() { expireIdleSessions() }
         guard !store.isFull else { throw .sessionLimit(configuration.maxSessions, retryAfter: retryAfterSeconds) }
         let id = ids.nextID()
@@ -98,7 +99,7 @@ extension SessionService {
         let body = request.body
         // Outside the lock: up to --max-body bytes to read.
         let digest = key.map { _ in BodyDigest(body) }
-        // Sessions idle past their TTL but not yet swept still hold their histories; at most once a second, as
+        // Sessions idle past their TTL but not yet swept still hold their histories; swept as rarely as
         // for creations, and before the session's lock (a sweep is O(sessions)).
         if heldMemory.isFull, claimSweep() { expireIdleSessions() }
         return try session.withCore { (core: SessionCore) throws(ServiceError) -> HTTPResponse in
