@@ -1,7 +1,10 @@
 // What is on screen, and who hears that it came or went. As in UIKit, only controllers in a window's hierarchy
-// hear `viewDidAppear` and `viewDidDisappear`, and only while nothing hides them: a stack shows its top alone,
-// and a full-screen presentation hides every layer under it (a page sheet leaves its own showing). Covered, a
-// controller heard its disappearance then, and hears nothing more until it is uncovered.
+// hear `viewWillAppear`/`viewDidAppear` and `viewWillDisappear`/`viewDidDisappear`, and only while nothing hides
+// them: a stack shows its top alone, and a full-screen presentation hides every layer under it (a page sheet
+// leaves its own showing). Covered, a controller heard its disappearance then, and hears nothing more until it
+// is uncovered. Nothing is animated, so each controller hears its `will` call and then at once its `did` call,
+// unless app code turned it around from inside the first (UIKit's cancelled transition: it then hears the
+// other direction's calls instead).
 extension ViewController {
     /// The controllers a container shows of its children, which hear its appearance calls with it: all of them,
     /// as UIKit forwards them by default (a navigation controller shows its top only).
@@ -42,13 +45,24 @@ extension ViewController {
         return top.isRootOfVisibleWindow
     }
 
-    /// This controller came on screen: it hears viewDidAppear (with `isMovingToParent` or `isBeingPresented` as
-    /// given) unless it already had, and what it shows hears it too, neither moving nor presented.
+    /// This controller came on screen: it hears viewWillAppear and viewDidAppear (with `isMovingToParent` or
+    /// `isBeingPresented` as given) unless it already had, loading its view first if this is its first time, and
+    /// what it shows hears them too, neither moving nor presented.
     func appear(animated: Bool, movingToParent: Bool = false, presented: Bool = false) {
         if !isAppeared {
-            isAppeared = true
+            if !isViewLoaded {
+                loadViewIfNeeded()
+                // App code in viewDidLoad may have shown it already, with what it shows, or taken it off the screen.
+                guard !isAppeared, isVisible else { return }
+            }
+            appearance = .appearing
             let saved = swapFlags((movingToParent, presented, false, false))
-            viewDidAppear(animated)
+            viewWillAppear(animated)
+            // Unless app code turned it around (or around and back, which told it everything) meanwhile.
+            if appearance == .appearing {
+                appearance = .appeared
+                viewDidAppear(animated)
+            }
             _ = swapFlags(saved)
         }
         // App code that takes it off the screen again from inside a call tells what it shows itself.
@@ -58,8 +72,8 @@ extension ViewController {
         }
     }
 
-    /// This controller left the screen: it hears viewDidDisappear (with `isMovingFromParent` or
-    /// `isBeingDismissed` as given) if it had appeared, and what it shows hears it too, while its flags are up
+    /// This controller left the screen: it hears viewWillDisappear and viewDidDisappear (with `isMovingFromParent`
+    /// or `isBeingDismissed` as given) if it had appeared, and what it shows hears them too, while its flags are up
     /// (see `isParentBeingDismissed`). A dismissal is told even to a controller a full-screen presentation had
     /// hidden, and to what it shows, so that a RIB can close with its screen.
     func disappear(animated: Bool, movingFromParent: Bool = false, dismissed: Bool = false, evenIfGone: Bool = false) {
@@ -69,11 +83,16 @@ extension ViewController {
             for child in children where showsNow(child) { child.disappear(animated: animated) }
             return
         }
-        isAppeared = false
+        appearance = .disappearing
         let place = isDismissal ? holder.map(ObjectIdentifier.init) : nil
         let saved = swapFlags((false, false, movingFromParent, dismissed))
         defer { _ = swapFlags(saved) }
-        viewDidDisappear(animated)
+        viewWillDisappear(animated)
+        // Unless app code turned it around (or around and back, which told it everything) meanwhile.
+        if appearance == .disappearing {
+            appearance = .disappeared
+            viewDidDisappear(animated)
+        }
         // A dismissal reaches what this one shows, unless app code moved this one elsewhere meanwhile (a pop of
         // it, say: what it shows heard that then).
         let isStillDismissed = isDismissal && holder.map(ObjectIdentifier.init) == place
@@ -83,6 +102,9 @@ extension ViewController {
             child.disappear(animated: animated, evenIfGone: isStillDismissed)
         }
     }
+
+    /// Whether it is on its way on screen or there (`appearance` after a `viewWillAppear`, before a `viewWillDisappear`).
+    var isAppeared: Bool { appearance == .appearing || appearance == .appeared }
 
     /// Whether `child`, one of the children when a loop over them began, is still this one's and shown: app code
     /// that hears a call in the loop may take a later child away.

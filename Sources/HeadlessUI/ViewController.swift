@@ -4,11 +4,11 @@
 // these overlaps another access to it.
 /// A headless `UIViewController`: identity, a screen name, containment and modal presentation.
 ///
-/// Subclasses override the UIKit-style hooks (`viewDidAppear`, `viewDidDisappear`, `willMove`, `didMove`)
-/// to learn what happened to them; during `viewDidAppear`, `isMovingToParent` and `isBeingPresented`, and
-/// during `viewDidDisappear`, `isMovingFromParent` and `isBeingDismissed` tell why, exactly as UIKit does
-/// (see `ViewController+Appearance.swift` for who hears them when). Everything is synchronous: completions run
-/// before a call returns.
+/// Subclasses override the UIKit-style hooks (`viewDidLoad`, `viewWillAppear`, `viewDidAppear`,
+/// `viewWillDisappear`, `viewDidDisappear`, `willMove`, `didMove`) to learn what happened to them; while it
+/// appears, `isMovingToParent` and `isBeingPresented`, and while it disappears, `isMovingFromParent` and
+/// `isBeingDismissed` tell why, exactly as UIKit does (see `ViewController+Appearance.swift` for who hears them
+/// when). Everything is synchronous: completions run before a call returns.
 open class ViewController {
     /// The name a client sees for this screen (RIB apps use the RIB's name).
     @exclusivity(unchecked) public var screenName: String
@@ -47,17 +47,21 @@ open class ViewController {
     /// the slow path).
     @exclusivity(unchecked) var isRootOfVisibleWindow = false
 
-    /// True only during `viewDidDisappear` when the controller is leaving its container (a pop).
+    /// True only during `viewWillDisappear` and `viewDidDisappear` when the controller is leaving its container
+    /// (a pop).
     @exclusivity(unchecked) public internal(set) var isMovingFromParent = false
-    /// True only during `viewDidDisappear` when the controller is being dismissed.
+    /// True only during `viewWillDisappear` and `viewDidDisappear` when the controller is being dismissed.
     @exclusivity(unchecked) public internal(set) var isBeingDismissed = false
-    /// True only during `viewDidAppear` when the controller came on screen as it joined its container (a push).
+    /// True only during `viewWillAppear` and `viewDidAppear` when the controller comes on screen as it joins its
+    /// container (a push).
     @exclusivity(unchecked) public internal(set) var isMovingToParent = false
-    /// True only during `viewDidAppear` when the controller came on screen as it was presented.
+    /// True only during `viewWillAppear` and `viewDidAppear` when the controller comes on screen as it is presented.
     @exclusivity(unchecked) public internal(set) var isBeingPresented = false
-    /// Whether the last appearance call it heard was viewDidAppear (UIKit's appearance state): a controller
-    /// hears each coming and going once, whatever app code does meanwhile.
-    @exclusivity(unchecked) var isAppeared = false
+    /// Where its last appearance call left it (UIKit's appearance state): a controller hears each coming and
+    /// going once, whatever app code does meanwhile.
+    @exclusivity(unchecked) var appearance = AppearanceState.disappeared
+    /// Whether it heard viewDidLoad: once, before it first comes on screen or when asked (`loadViewIfNeeded`).
+    @exclusivity(unchecked) public private(set) var isViewLoaded = false
     /// Set on a layer's base while the presentations over it are being dismissed and told so.
     @exclusivity(unchecked) var isDismissingPresentations = false
     /// True only during `viewDidDisappear` when a container of this controller is being dismissed, taking it
@@ -99,11 +103,28 @@ open class ViewController {
     open func willMove(toParent parent: ViewController?) {}
     /// Called after the controller moved to a new container (or to none).
     open func didMove(toParent parent: ViewController?) {}
+    /// Called once, before the controller first comes on screen (UIKit loads a view when it is first shown), or
+    /// from `loadViewIfNeeded`.
+    open func viewDidLoad() {}
+    /// Called when the controller is about to come on screen, just before `viewDidAppear`; read
+    /// `isMovingToParent` / `isBeingPresented`.
+    open func viewWillAppear(_ animated: Bool) {}
     /// Called when the controller came on screen (into a window's hierarchy, uncovered); read `isMovingToParent`
     /// / `isBeingPresented`.
     open func viewDidAppear(_ animated: Bool) {}
+    /// Called when the controller is about to leave the screen, just before `viewDidDisappear`; read
+    /// `isMovingFromParent` / `isBeingDismissed`.
+    open func viewWillDisappear(_ animated: Bool) {}
     /// Called when the controller left the screen; read `isMovingFromParent` / `isBeingDismissed`.
     open func viewDidDisappear(_ animated: Bool) {}
+
+    /// Loads the view now if it is not loaded yet: the controller hears `viewDidLoad` (UIKit's
+    /// `loadViewIfNeeded`).
+    public final func loadViewIfNeeded() {
+        guard !isViewLoaded else { return }
+        isViewLoaded = true
+        viewDidLoad()
+    }
 
     // MARK: - Containment
 

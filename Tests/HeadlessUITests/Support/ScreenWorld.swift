@@ -11,16 +11,34 @@ final class ProbeController: ViewController {
         super.init(screenName: screenName)
     }
 
-    override func viewDidAppear(_ animated: Bool) { world?.heard(self, appearance: true) }
-    override func viewDidDisappear(_ animated: Bool) { world?.heard(self, appearance: false) }
+    override func viewDidLoad() { world?.heard(self, .didLoad) }
+    override func viewWillAppear(_ animated: Bool) { world?.heard(self, .willAppear) }
+    override func viewDidAppear(_ animated: Bool) { world?.heard(self, .didAppear) }
+    override func viewWillDisappear(_ animated: Bool) { world?.heard(self, .willDisappear) }
+    override func viewDidDisappear(_ animated: Bool) { world?.heard(self, .didDisappear) }
+}
+
+/// A lifecycle call a probe heard.
+enum ProbeCall: String {
+    case didLoad = "viewDidLoad"
+    case willAppear = "viewWillAppear"
+    case didAppear = "viewDidAppear"
+    case willDisappear = "viewWillDisappear"
+    case didDisappear = "viewDidDisappear"
+
+    var isAppearing: Bool { self == .willAppear || self == .didAppear }
+    var isDisappearing: Bool { self == .willDisappear || self == .didDisappear }
 }
 
 /// A property of the appearance model that a random sequence broke, and where.
 struct Violation: CustomStringConvertible {
     /// The properties checked; a minimized sequence must still break the same one.
     enum Property: String {
-        case appearedTwice = "viewDidAppear twice in a row"
-        case disappearedUnseen = "viewDidDisappear while not on screen, and not dismissed"
+        case appearedTwice = "viewWillAppear while appearing or on screen"
+        case disappearedUnseen = "viewWillDisappear while not on screen, and not dismissed"
+        case unpaired = "a did call without its will call just before"
+        case loadedWrongly = "viewDidLoad twice, or viewWillAppear before it"
+        case halfTransition = "a will call left without its did call once the step is over"
         case wrongFlag = "a flag raised that does not say why the call came"
         case flagLeftUp = "a flag still raised once the step is over"
         case lastCallMismatch = "last appearance call disagrees with what the windows show"
@@ -49,8 +67,10 @@ final class ScreenWorld {
     /// another window that takes it since shows it instead.
     var shownRoots: [Int: ViewController] = [:]
     var keyWindows: Set<Int> = []
-    /// Probes whose last appearance call was viewDidAppear.
-    private(set) var appeared: Set<ObjectIdentifier> = []
+    /// Each probe's last appearance call (none: it has heard none).
+    private(set) var lastCall: [ObjectIdentifier: ProbeCall] = [:]
+    /// Probes that heard viewDidLoad.
+    private(set) var loaded: Set<ObjectIdentifier> = []
     private(set) var violations: [Violation] = []
     /// The sequence as code, with the callbacks each step caused: what a failure reports. Probes are written as the
     /// test target's `HookedController`, whose hooks stand for the code a callback runs.
@@ -170,29 +190,44 @@ final class ScreenWorld {
     // MARK: - Callbacks
 
     /// Checks a call against the last one the probe heard, then runs the app code the mode puts in callbacks.
-    func heard(_ probe: ProbeController, appearance: Bool) {
+    func heard(_ probe: ProbeController, _ call: ProbeCall) {
         let id = ObjectIdentifier(probe)
         let raised = [
             ("isMovingToParent", probe.isMovingToParent), ("isBeingPresented", probe.isBeingPresented),
             ("isMovingFromParent", probe.isMovingFromParent), ("isBeingDismissed", probe.isBeingDismissed),
             ("isParentBeingDismissed", probe.isParentBeingDismissed),
         ].filter(\.1).map(\.0)
-        let call = appearance ? "viewDidAppear" : "viewDidDisappear"
-        let line = note("// \(probe.screenName).\(call)\(raised.isEmpty ? "" : " " + raised.joined(separator: ", "))", extra: 1)
+        let line = note("// \(probe.screenName).\(call.rawValue)\(raised.isEmpty ? "" : " " + raised.joined(separator: ", "))", extra: 1)
         let dismissed = probe.isBeingDismissed || probe.isParentBeingDismissed
-        if appearance {
-            if appeared.contains(id) { violate(.appearedTwice, probe, "heard viewDidAppear though its last call was viewDidAppear") }
-            if probe.isMovingFromParent || probe.isBeingDismissed { violate(.wrongFlag, probe, "a disappearance flag is up in viewDidAppear") }
+        let last = lastCall[id]
+        switch call {
+        case .didLoad:
+            // Disappearance calls may come first: a dismissal tells even a controller that never came on screen.
+            if !loaded.insert(id).inserted { violate(.loadedWrongly, probe, "heard viewDidLoad twice") }
+        case .willAppear:
+            if last == .willAppear || last == .didAppear { violate(.appearedTwice, probe, "heard viewWillAppear after \(last!.rawValue)") }
+        case .didAppear:
+            if last != .willAppear { violate(.unpaired, probe, "heard viewDidAppear after \(last?.rawValue ?? "nothing")") }
+        case .willDisappear:
+            // A dismissal is the exception: it reaches controllers a full-screen presentation hid, so their RIBs close.
+            if last != .didAppear, last != .willAppear, !dismissed {
+                violate(.disappearedUnseen, probe, "heard viewWillDisappear after \(last?.rawValue ?? "nothing")")
+            }
+        case .didDisappear:
+            if last != .willDisappear { violate(.unpaired, probe, "heard viewDidDisappear after \(last?.rawValue ?? "nothing")") }
+        }
+        if call.isAppearing {
+            if !loaded.contains(id) { violate(.loadedWrongly, probe, "heard \(call.rawValue) before viewDidLoad") }
+            if probe.isMovingFromParent || probe.isBeingDismissed { violate(.wrongFlag, probe, "a disappearance flag is up in \(call.rawValue)") }
             if probe.isMovingToParent, probe.parent == nil { violate(.wrongFlag, probe, "isMovingToParent is up but it has no container") }
             if probe.isBeingPresented, !probe.isPresented { violate(.wrongFlag, probe, "isBeingPresented is up but it is not presented") }
-            appeared.insert(id)
-        } else {
-            // A dismissal is the exception: it reaches controllers a full-screen presentation hid, so their RIBs close.
-            if !appeared.contains(id), !dismissed { violate(.disappearedUnseen, probe, "heard viewDidDisappear though it had not appeared") }
-            if probe.isMovingToParent || probe.isBeingPresented { violate(.wrongFlag, probe, "an appearance flag is up in viewDidDisappear") }
-            appeared.remove(id)
+        } else if call.isDisappearing {
+            if probe.isMovingToParent || probe.isBeingPresented { violate(.wrongFlag, probe, "an appearance flag is up in \(call.rawValue)") }
+        } else if raised.contains(where: { $0 != "isParentBeingDismissed" }) {
+            violate(.wrongFlag, probe, "a flag is up in viewDidLoad")
         }
-        guard depth == 0, let operation = appCode(appearance: appearance, dismissed: dismissed) else { return }
+        if call != .didLoad { lastCall[id] = call }
+        guard depth == 0, let operation = appCode(call, dismissed: dismissed) else { return }
         amend(line, with: "its code runs:")
         depth += 1
         perform(operation)
@@ -200,13 +235,13 @@ final class ScreenWorld {
     }
 
     /// What the mode's app code does from inside a callback at the top level, if anything.
-    private func appCode(appearance: Bool, dismissed: Bool) -> ScreenOperation? {
+    private func appCode(_ call: ProbeCall, dismissed: Bool) -> ScreenOperation? {
         switch mode.appCode {
         case .none:
             return nil
         case .closeHandlers:
             // A RIB closing with its dismissed screen: half the time it tidies its stack or dismisses more.
-            guard !appearance, dismissed, generator.next() % 2 == 0 else { return nil }
+            guard call == .didDisappear, dismissed, generator.next() % 2 == 0 else { return nil }
             return ScreenOperation.closeHandler(using: &generator)
         case .anyCallback:
             guard generator.next() % 6 == 0 else { return nil }
@@ -229,9 +264,11 @@ final class ScreenWorld {
             if controller.isVisible != onScreen {
                 violate(.visibilityMismatch, controller, "isVisible is \(controller.isVisible) but the windows \(onScreen ? "show" : "do not show") it")
             }
-            if controller is ProbeController, appeared.contains(id) != onScreen {
-                let last = appeared.contains(id) ? "viewDidAppear" : "viewDidDisappear or none"
-                violate(.lastCallMismatch, controller, "its last call was \(last) but the windows \(onScreen ? "show" : "do not show") it")
+            let last = lastCall[id]
+            if last == .willAppear || last == .willDisappear {
+                violate(.halfTransition, controller, "its last call was \(last!.rawValue)")
+            } else if controller is ProbeController, (last == .didAppear) != onScreen {
+                violate(.lastCallMismatch, controller, "its last call was \(last?.rawValue ?? "none") but the windows \(onScreen ? "show" : "do not show") it")
             }
             if controller.isMovingToParent || controller.isBeingPresented || controller.isMovingFromParent || controller.isBeingDismissed {
                 violate(.flagLeftUp, controller, "a flag is still up after the step")
