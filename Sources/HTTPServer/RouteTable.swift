@@ -8,6 +8,7 @@ struct RouteTable: Sendable {
         struct MethodHandler: Sendable {
             let method: HTTPMethod
             let handler: HTTPHandler
+            let precheck: HTTPPrecheck?
         }
 
         let pattern: String
@@ -67,8 +68,19 @@ struct RouteTable: Sendable {
 
         /// The handler for `method`; HEAD falls back to GET.
         func handler(for method: HTTPMethod) -> HTTPHandler? {
-            if let match = handlers.first(where: { $0.method == method }) { return match.handler }
-            if method == .HEAD { return handlers.first { $0.method == .GET }?.handler }
+            // By index: a copy of the whole entry would retain its precheck too, on every request.
+            index(for: method).map { handlers[$0].handler }
+        }
+
+        /// The precheck of the handler `handler(for:)` finds, if it has one.
+        func precheck(for method: HTTPMethod) -> HTTPPrecheck? {
+            index(for: method).flatMap { handlers[$0].precheck }
+        }
+
+        /// Where `method`'s entry is in `handlers`; HEAD falls back to GET.
+        private func index(for method: HTTPMethod) -> Int? {
+            if let index = handlers.firstIndex(where: { $0.method == method }) { return index }
+            if method == .HEAD { return handlers.firstIndex { $0.method == .GET } }
             return nil
         }
     }
@@ -90,7 +102,8 @@ struct RouteTable: Sendable {
         var grouped: [String: [Pattern.MethodHandler]] = [:]
         for entry in entries {
             if grouped[entry.pattern] == nil { order.append(entry.pattern) }
-            grouped[entry.pattern, default: []].append(Pattern.MethodHandler(method: entry.method, handler: entry.handler))
+            grouped[entry.pattern, default: []].append(
+                Pattern.MethodHandler(method: entry.method, handler: entry.handler, precheck: entry.precheck))
         }
         let compiled = order.map { Pattern(pattern: $0, handlers: grouped[$0] ?? []) }
         let longest = compiled.map(\.segmentCount).max() ?? 0
