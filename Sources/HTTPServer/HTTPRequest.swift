@@ -13,7 +13,8 @@ public struct HTTPRequest {
     public let method: HTTPMethod
     /// The raw query string after `?` (not decoded), or nil when the target had no `?`.
     public let query: String?
-    /// The whole request body (at most `ServerConfiguration.maxBodySize` bytes).
+    /// The whole request body (at most `ServerConfiguration.maxBodySize` bytes); empty in a route's precheck,
+    /// which runs before it is read.
     public let body: [UInt8]
 
     private let source: Source

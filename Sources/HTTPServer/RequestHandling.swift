@@ -62,11 +62,13 @@ enum RequestHandling {
             }
             state.resolution = withPath(url) { context.routes.resolve(method: state.method, path: $0) }
             // A refusal is normally sent once the body is read, so the connection stays open for the next
-            // request. Not when the client waits for 100 Continue: the answer is already known, so it is given
-            // instead of the invitation (RFC 9110 §10.1.1). Nor when the declared body is far past the limit:
-            // reading it all first would let one request make the server take in any amount.
-            let answerNow = head & Int32(CMHD_EXPECTS_CONTINUE.rawValue) != 0 || state.declaredLength > context.drainLimit
-            if answerNow, case .refused(let refusal) = admission(of: state, context: context) {
+            // request. Not when the client waits for 100 Continue: an answer known already (to the server, or to
+            // the route's precheck) is given instead of the invitation (RFC 9110 §10.1.1). Nor when the declared
+            // body is far past the limit: reading it all first would let one request make the server take in any
+            // amount.
+            let expectsContinue = head & Int32(CMHD_EXPECTS_CONTINUE.rawValue) != 0
+            if expectsContinue || state.declaredLength > context.drainLimit,
+               let refusal = refusalBeforeBody(of: state, url: url, expectsContinue: expectsContinue, on: connection, context: context) {
                 // The unread body means the connection closes after the answer: a client still sending may see
                 // that close as a reset (MHD has no lingering close).
                 return answerAtOnce(refusal, for: state, on: connection, context: context)
@@ -184,7 +186,36 @@ enum RequestHandling {
     ) -> MHD_Result {
         state.phase = .answered
         state.status = response.status
+        state.logTag = response.logTag
         return queue(response, on: connection, context: context)
+    }
+
+    /// The answer a request gets before its body is read, if any: a refusal `admission` makes, or, when the
+    /// client waits for 100 Continue, one its route's precheck makes from the head.
+    private static func refusalBeforeBody(
+        of state: RequestState, url: UnsafePointer<CChar>?, expectsContinue: Bool, on connection: OpaquePointer,
+        context: ServerContext
+    ) -> HTTPResponse? {
+        switch admission(of: state, context: context) {
+        case .refused(let refusal):
+            return refusal
+        case .admitted(let pattern, _):
+            // Only for a declared length: a chunked body's, zero or not, is known at its end, and an answer may
+            // depend on whether there is any body at all. Nor once the server stops, when no handler starts.
+            guard expectsContinue, state.declaredLength > 0, let url, let precheck = pattern.precheck(for: state.method),
+                  !context.abandoning.load(ordering: .relaxed) else { return nil }
+            let request = HTTPRequest(
+                method: state.method, path: url, query: state.query, body: [], pattern: pattern, connection: connection)
+            guard let response = precheck(request) else { return nil }
+            guard (400...599).contains(response.status), response.stream == nil else {
+                // The handler checks everything again: ignoring this answer loses no refusal.
+                let what = response.stream == nil ? "status \(response.status)" : "a stream"
+                response.stream?.refuse()
+                context.log("precheck for \(pattern.pattern) returned \(what), not a refusal; ignored", .error)
+                return nil
+            }
+            return response
+        }
     }
 
     /// The most pieces of a refused chunked body read before the connection is closed instead (the answer waits
