@@ -65,10 +65,10 @@ public final class SessionService: Sendable {
                 status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
                 body: Array(metrics.render(sessionsAlive: store.count, heldBytes: heldMemory.bytes, logLinesDropped: logger.withLock { $0?.droppedLines } ?? 0).utf8))
         }
-        router.add(.POST, "/v1/sessions") { [self] request in respond { () throws(ServiceError) in try createSession(request) } }
+        router.add(.POST, "/v1/sessions", precheck: { [self] in creationPrecheck($0) }) { [self] request in respond { () throws(ServiceError) in try createSession(request) } }
         router.add(.GET, "/v1/sessions/:id") { [self] request in respond(request) { (id: String) throws(ServiceError) in try state(request, id: id) } }
         router.add(.DELETE, "/v1/sessions/:id") { [self] request in respond(request) { (id: String) throws(ServiceError) in try deleteSession(request, id: id) } }
-        router.add(.POST, "/v1/sessions/:id/events") { [self] request in respond(request) { (id: String) throws(ServiceError) in try applyEvent(request, id: id) } }
+        router.add(.POST, "/v1/sessions/:id/events", precheck: { [self] in eventPrecheck($0) }) { [self] request in respond(request) { (id: String) throws(ServiceError) in try applyEvent(request, id: id) } }
         router.add(.GET, "/v1/sessions/:id/history") { [self] request in respond(request) { (id: String) throws(ServiceError) in try history(id: id) } }
         router.add(.GET, "/v1/sessions/:id/stream") { [self] request in respond(request) { (id: String) throws(ServiceError) in try watch(request, id: id) } }
         router.add(.GET, "/") { _ in ViewerPage.response }

@@ -88,7 +88,7 @@ extension SessionService {
     }
 
     func applyEvent(_ request: HTTPRequest, id: String) throws(ServiceError) -> HTTPResponse {
-        try requireJSON(request)
+        try requireJSON(request, hasBody: !request.body.isEmpty)
         guard let session = store.session(id) else { throw .sessionNotFound() }
         let preconditions = Preconditions(request)
         // Whitespace around a field's value is not part of it (RFC 9110 §5.5): microhttpd drops the leading, and a
@@ -170,7 +170,7 @@ extension SessionService {
     private var retryAfterSeconds: Int { min(max(configuration.sessionTTL, 1), 60) }
 
     /// Runs `body` under the session's lock once the session is found live; returns the session beside its result.
-    private func withLiveSession<Result: Sendable>(
+    func withLiveSession<Result: Sendable>(
         _ id: String, _ body: (SessionCore) -> Result
     ) throws(ServiceError) -> (session: Session, result: Result) {
         guard let session = store.session(id) else { throw .sessionNotFound() }
@@ -207,7 +207,7 @@ extension SessionService {
 
     private func requestedApp(_ request: HTTPRequest) throws(ServiceError) -> String {
         guard !request.body.isEmpty else { return registry.defaultAppID }
-        try requireJSON(request)
+        try requireJSON(request, hasBody: true)
         let fields: JSONFields
         do {
             fields = try JSONFields(request.body)
@@ -221,7 +221,9 @@ extension SessionService {
         }
     }
 
-    private func requireJSON(_ request: HTTPRequest) throws(ServiceError) {
+    /// Refuses (415) a body that is content-coded or not JSON. Without a Content-Type only no body passes: `hasBody`
+    /// says whether there is one, which a precheck knows from the head before the body is read.
+    func requireJSON(_ request: HTTPRequest, hasBody: Bool) throws(ServiceError) {
         // A coded body (gzip, say) would be parsed as if it were the JSON itself: refused, as RFC 9110 §15.5.16
         // has it, rather than answered with a puzzling `malformed_event`.
         // Every line of it: `identity` on a first line says nothing of a `gzip` on the next.
@@ -236,7 +238,7 @@ extension SessionService {
         case false?:
             throw .unsupportedMediaType(request.header("Content-Type"))
         case nil:
-            if request.body.isEmpty { return }
+            if !hasBody { return }
             throw .unsupportedMediaType(nil)
         }
     }

@@ -62,21 +62,56 @@ final class HTTPClient {
         rawHeaders: [(String, [UInt8])] = []
     ) throws -> HTTPResult {
         if fd < 0 { try connect() }
-        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
-        for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(method) { head += "Content-Length: \(body.count)\r\n" }
-        var bytes = Array(head.utf8)
-        for (name, value) in rawHeaders { bytes += Array("\(name): ".utf8) + value + Array("\r\n".utf8) }
-        bytes += Array("\r\n".utf8)
         do {
-            try send(bytes + body)
-            let result = try readResponse(method: method)
-            if result.header("Connection")?.lowercased().contains("close") == true { disconnect() }
-            return result
+            try send(head(method, target, bodyLength: body.count, headers: headers, rawHeaders: rawHeaders) + body)
+            return try readFinalResponse(method: method)
         } catch {
             disconnect()
             throw error
         }
+    }
+
+    /// Sends a request's head with `Expect: 100-continue`, and its body only if the server invites it: returns
+    /// what came back, `100 Continue` and then the answer, or the answer alone (the body was not sent, and the
+    /// connection is dropped). `beforeBody` runs between the invitation and the body.
+    func requestExpectingContinue(
+        _ method: String, _ target: String, body: [UInt8], headers: [(String, String)] = [],
+        beforeBody: () throws -> Void = {}
+    ) throws -> [HTTPResult] {
+        if fd < 0 { try connect() }
+        do {
+            try send(head(method, target, bodyLength: body.count, headers: headers + [("Expect", "100-continue")]))
+            let first = try readResponse(method: method)
+            guard first.status == 100 else {
+                disconnect()
+                return [first]
+            }
+            try beforeBody()
+            try send(body)
+            return [first, try readFinalResponse(method: method)]
+        } catch {
+            disconnect()
+            throw error
+        }
+    }
+
+    /// A request's head; a body gets a `Content-Length`, and so does a POST, PUT or PATCH without one.
+    private func head(
+        _ method: String, _ target: String, bodyLength: Int, headers: [(String, String)], rawHeaders: [(String, [UInt8])] = []
+    ) -> [UInt8] {
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        if bodyLength > 0 || ["POST", "PUT", "PATCH"].contains(method) { head += "Content-Length: \(bodyLength)\r\n" }
+        var bytes = Array(head.utf8)
+        for (name, value) in rawHeaders { bytes += Array("\(name): ".utf8) + value + Array("\r\n".utf8) }
+        return bytes + Array("\r\n".utf8)
+    }
+
+    /// Reads a response, and drops the connection when the server said it closes it.
+    private func readFinalResponse(method: String) throws -> HTTPResult {
+        let result = try readResponse(method: method)
+        if result.header("Connection")?.lowercased().contains("close") == true { disconnect() }
+        return result
     }
 
     private func connect() throws {
