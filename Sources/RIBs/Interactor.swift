@@ -22,8 +22,19 @@ public protocol Interactable: InteractorScope {
 // these overlaps another access to it.
 /// The business-logic half of a RIB, with RIBs' lifecycle: state flips, observers hear it, then the hook runs.
 open class Interactor: Interactable {
+    /// Where the interactor is in its lifecycle; active in every phase but `inactive`.
+    private enum Phase: UInt8 {
+        case inactive
+        /// Active, its observers (its subtree) being told; `didBecomeActive` has not run yet.
+        case activating
+        case active
+        /// Active, `willResignActive` running.
+        case resigning
+    }
+
+    @exclusivity(unchecked) private var phase = Phase.inactive
     /// Whether the interactor is active.
-    @exclusivity(unchecked) public private(set) final var isActive = false
+    public final var isActive: Bool { phase != .inactive }
     /// Who is told from `deinit` that this interactor went (a leak detector watching it).
     @exclusivity(unchecked) private var deinitReport = DeinitReport()
     /// The live observations, unretained: each removes itself when cancelled or released.
@@ -46,17 +57,31 @@ open class Interactor: Interactable {
 
     /// RIBs order: emit `true` to observers (the subtree activates), then `didBecomeActive()`.
     public final func activate() {
-        guard !isActive else { return }
-        isActive = true
+        guard phase == .inactive else { return }
+        phase = .activating
         notify(true)
+        // App code in the subtree may have deactivated it meanwhile (routed it away): its own code never saw it
+        // active then, and hears neither hook.
+        guard phase == .activating else { return }
+        phase = .active
         didBecomeActive()
     }
 
     /// RIBs order: `willResignActive()` first, then emit `false` (the subtree deactivates).
     public final func deactivate() {
-        guard isActive else { return }
-        willResignActive()
-        isActive = false
+        switch phase {
+        case .inactive, .resigning:
+            // A second call from the app code `willResignActive` runs (a listener that detaches this RIB as it
+            // hears it close) must not resign again: that would recurse without end.
+            return
+        case .activating:
+            // Its subtree's activation deactivated it before `didBecomeActive`: there is nothing to resign from.
+            break
+        case .active:
+            phase = .resigning
+            willResignActive()
+        }
+        phase = .inactive
         notify(false)
     }
 
@@ -91,6 +116,8 @@ open class Interactor: Interactable {
         default:
             let snapshot = observers.map { $0.toOpaque() }
             for pointer in snapshot where observers.contains(where: { $0.toOpaque() == pointer }) {
+                // One that flipped the state back has told everyone the newer state: the rest must not hear this one after it.
+                guard isActive == active else { return }
                 let observation = Unmanaged<ActiveStateObservation>.fromOpaque(pointer).takeUnretainedValue()
                 observation.callback(active)
             }

@@ -134,6 +134,9 @@ open class Router<InteractorType>: Routing {
 
     private func setChildrenActive(_ active: Bool) {
         for child in children {
+            // A child's app code may flip this interactor back (this RIB routed away as its subtree activates):
+            // the newer state was handed down already, and no later child may get this one after it.
+            guard isInteractorActive == active else { return }
             if active { child.interactable.activate() } else { child.interactable.deactivate() }
         }
     }

@@ -109,6 +109,40 @@ struct InteractorLifecycleTests {
         late?.cancel()
     }
 
+    @Test("deactivated by an observer while it activates: neither hook runs, and later observers hear only false")
+    func deactivatedWhileActivating() {
+        let log = EventLog()
+        let interactor = RecordingInteractor(name: "I", log: log)
+        let first = interactor.observeActiveState { [unowned interactor] active in
+            log.record("first(\(active))")
+            if active { interactor.deactivate() }
+        }
+        let second = interactor.observeActiveState { log.record("second(\($0))") }
+        log.clear()
+
+        interactor.activate()
+
+        // Its own code never saw it active, so it has nothing to resign from; no observer is left believing it active.
+        #expect(interactor.isActive == false)
+        #expect(log.events == ["first(true)", "first(false)", "second(false)"])
+        first.cancel()
+        second.cancel()
+    }
+
+    @Test("deactivated again from its own willResignActive: it resigns once")
+    func deactivatedWhileResigning() {
+        let log = EventLog()
+        let interactor = RecordingInteractor(name: "I", log: log)
+        interactor.onWillResignActive = { [unowned interactor] in interactor.deactivate() }
+        interactor.activate()
+        log.clear()
+
+        interactor.deactivate()
+
+        #expect(interactor.isActive == false)
+        #expect(log.events == ["I.willResignActive"])
+    }
+
     @Test("an observation that outlives its interactor can still be cancelled and released")
     func observationOutlivesInteractor() {
         let log = EventLog()

@@ -160,6 +160,43 @@ struct RouterLifecycleTests {
         #expect(log.events == ["Child.willResignActive", "Grandchild.willResignActive"])
     }
 
+    @Test("a child whose own willResignActive asks its parent to detach it resigns once")
+    func resignationDetachesItself() throws {
+        let log = EventLog()
+        let parent = activeParent(log: log)
+        let child = TestRouter("Child", log: log)
+        try parent.attachChild(child)
+        child.interactor.onWillResignActive = { [unowned parent, unowned child] in try? parent.detachChild(child) }
+        log.clear()
+
+        try parent.detachChild(child)
+
+        #expect(tree(parent) == "Parent")
+        #expect(log.events == ["Child.willResignActive"])
+    }
+
+    @Test("a RIB detached by its own subtree's activation as it is re-attached hears neither hook, and its later children stay inactive")
+    func activationDetachesTheChild() throws {
+        let log = EventLog()
+        let parent = activeParent(log: log)
+        let child = TestRouter("Child", log: log)
+        let first = TestRouter("First", log: log), second = TestRouter("Second", log: log)
+        try parent.attachChild(child)
+        try child.attachChild(first)
+        try child.attachChild(second)
+        try parent.detachChild(child)
+        // App code that routes away as soon as First is active again: its listener's listener detaches Child.
+        first.interactor.onDidBecomeActive = { [unowned parent, unowned child] in try? parent.detachChild(child) }
+        log.clear()
+
+        try parent.attachChild(child)
+
+        #expect(tree(parent) == "Parent")
+        #expect([child, first, second].map(\.interactor.isActive) == [false, false, false])
+        // Child's own code never saw it active: no willResignActive without a didBecomeActive, nor the reverse.
+        #expect(log.events == ["First.didBecomeActive", "First.willResignActive"])
+    }
+
     @Test("detaching a child deactivates its whole subtree; grandchildren stay in the child's children")
     func detachDeactivatesSubtree() throws {
         let log = EventLog()
@@ -213,14 +250,20 @@ struct RouterLifecycleTests {
         ])
     }
 
+    /// Parent, active and loaded as a launched root is.
+    private func activeParent(log: EventLog) -> TestRouter {
+        let parent = TestRouter("Parent", log: log)
+        parent.interactor.activate()
+        parent.load()
+        return parent
+    }
+
     /// Parent (active, loaded) → Child → Grandchild → GreatGrandchild, all attached.
     private func makeFourLevels(log: EventLog) throws -> (TestRouter, TestRouter, TestRouter, TestRouter) {
-        let parent = TestRouter("Parent", log: log)
+        let parent = activeParent(log: log)
         let child = TestRouter("Child", log: log)
         let grandchild = TestRouter("Grandchild", log: log)
         let greatGrandchild = TestRouter("GreatGrandchild", log: log)
-        parent.interactor.activate()
-        parent.load()
         try parent.attachChild(child)
         try child.attachChild(grandchild)
         try grandchild.attachChild(greatGrandchild)
