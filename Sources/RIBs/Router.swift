@@ -133,9 +133,10 @@ open class Router<InteractorType>: Routing {
     }
 
     private func setChildrenActive(_ active: Bool) {
-        for child in children {
-            // A child's app code may flip this interactor back (this RIB routed away as its subtree activates):
-            // the newer state was handed down already, and no later child may get this one after it.
+        // Over the children as they were, each still attached when its turn comes: one's app code may detach a
+        // later one (it went with its own detach) or flip this interactor back (this RIB routed away as its
+        // subtree activates: the newer state was handed down already, and no child may get this one after it).
+        for child in children where isAttached(child) {
             guard isInteractorActive == active else { return }
             if active { child.interactable.activate() } else { child.interactable.deactivate() }
         }

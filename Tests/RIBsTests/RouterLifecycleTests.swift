@@ -197,6 +197,24 @@ struct RouterLifecycleTests {
         #expect(log.events == ["First.didBecomeActive", "First.willResignActive"])
     }
 
+    @Test("a child detached by an earlier sibling's didBecomeActive as their parent reactivates stays inactive")
+    func reactivationDetachesSibling() throws {
+        let log = EventLog()
+        let parent = activeParent(log: log)
+        let first = TestRouter("First", log: log), second = TestRouter("Second", log: log)
+        try parent.attachChild(first)
+        try parent.attachChild(second)
+        parent.interactor.deactivate()
+        first.interactor.onDidBecomeActive = { [unowned parent, unowned second] in try? parent.detachChild(second) }
+        log.clear()
+
+        parent.interactor.activate()
+
+        #expect(tree(parent) == "Parent[First]")
+        #expect([first.interactor.isActive, second.interactor.isActive] == [true, false])
+        #expect(log.events == ["First.didBecomeActive", "Parent.didBecomeActive"])
+    }
+
     @Test("detaching a child deactivates its whole subtree; grandchildren stay in the child's children")
     func detachDeactivatesSubtree() throws {
         let log = EventLog()
