@@ -70,6 +70,12 @@ open class Router<InteractorType>: Routing {
         // (and every retain of it the slow path).
         activeStateObservation = interactable.observeActiveState { [unowned(unsafe) self] active in
             self.isInteractorActive = active
+            guard !self.children.isEmpty else { return self.watchAppearance(active: active) }
+            // The children's app code may let go of this router meanwhile (detach it from a parent that alone
+            // held it): held until they have all heard, it goes after the call instead of during it. A leaf,
+            // whose call runs no app code, pays nothing.
+            let held = Unmanaged.passRetained(self)
+            defer { held.release() }
             self.setChildrenActive(active)
             self.watchAppearance(active: active)
         }

@@ -183,6 +183,36 @@ struct LeakDetectorTests {
         #expect(tree(root) == "Root[Leaf]")
     }
 
+    @Test("a RIB that app code detaches and lets go while its subtree resigns goes after the subtree has heard, not during")
+    func releasedWhileItsSubtreeResigns() throws {
+        let (window, root, detector) = launch()
+        weak var weakMiddle: TestViewableRouter?
+        let interactor: RecordingInteractor
+        do {
+            let middle = TestViewableRouter("Middle", log: EventLog())
+            try root.attachChild(middle)
+            try root.viewController.present(middle.viewController, animated: true, style: .fullScreen)
+            for name in ["First", "Second"] { try middle.attachChild(TestRouter(name, log: EventLog())) }
+            // As Middle resigns, First's listener chain routes Middle away: the root held it alone.
+            (middle.children[0] as? TestRouter)?.interactor.onWillResignActive = { [unowned root, weak middle] in
+                if let middle { try? root.detachChild(middle) }
+            }
+            interactor = middle.interactor
+            weakMiddle = middle
+        }
+
+        interactor.deactivate()
+
+        #expect(weakMiddle == nil)
+        #expect(tree(root) == "Root")
+        // The test still holds the interactor; the view is still presented.
+        #expect(detector.leaks() == [
+            Leak(name: "Middle", kind: .interactor, reason: .stillAlive),
+            Leak(name: "Middle", kind: .viewController, reason: .stillOnScreen),
+        ])
+        #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.fullScreen, ["Middle"])])
+    }
+
     @Test("a RIB deactivated, then detached while held: listed once per object, in the detach's order")
     func deactivatedThenDetached() throws {
         let (_, root, detector) = launch()
