@@ -40,24 +40,10 @@ struct PropertyCheck {
 
     /// One report per property broken, from the first sequence that broke it; empty when every property held.
     func failures() -> [String] {
-        var generator = SplitMix64(seed: seed)
-        var reports: [(Violation.Property, String)] = []
-        for index in 0..<sequences {
-            let operations = (0..<length).map { _ in ScreenOperation.random(using: &generator) }
-            let worldSeed = generator.next()
-            guard let violation = replay(operations, seed: worldSeed).violations.first,
-                  !reports.contains(where: { $0.0 == violation.property }) else { continue }
-            let shrunk = shrink(operations, seed: worldSeed, property: violation.property)
-            let world = replay(shrunk, seed: worldSeed)
-            let broken = world.violations.first { $0.property == violation.property } ?? violation
-            reports.append((violation.property, """
-                Mode \(mode.name), sequence \(index + 1) of \(sequences) (seed \(hex(seed)), sequence seed \(hex(worldSeed))):
-                \(broken)
-                Shrunk from \(operations.count) steps to \(shrunk.count). The sequence as code, with the callbacks it caused:
-                \(world.transcript.map { "    " + $0 }.joined(separator: "\n"))
-                """))
-        }
-        return reports.map(\.1)
+        PropertySearch(
+            name: mode.name, seed: seed, sequences: sequences, length: length,
+            draw: { ScreenOperation.random(using: &$0) }, replay: replay
+        ).failures()
     }
 
     /// Runs a sequence from a visible window whose root is a probe or a stack, checking after every step, and
@@ -72,29 +58,4 @@ struct PropertyCheck {
         }
         return world
     }
-
-    /// Takes out runs of steps, halving their length, as long as the rest still breaks `property`: targets are
-    /// picked when a step runs, so the shorter sequence still replays.
-    private func shrink(_ operations: [ScreenOperation], seed: UInt64, property: Violation.Property) -> [ScreenOperation] {
-        var current = operations
-        var chunk = max(1, current.count / 2)
-        while true {
-            var start = 0
-            var shrunk = false
-            while start < current.count {
-                var candidate = current
-                candidate.removeSubrange(start..<min(start + chunk, current.count))
-                if replay(candidate, seed: seed).violations.contains(where: { $0.property == property }) {
-                    current = candidate
-                    shrunk = true
-                } else {
-                    start += chunk
-                }
-            }
-            if chunk == 1, !shrunk { return current }
-            if !shrunk { chunk /= 2 }
-        }
-    }
-
-    private func hex(_ value: UInt64) -> String { "0x" + String(value, radix: 16, uppercase: true) }
 }

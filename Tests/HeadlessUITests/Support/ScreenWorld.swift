@@ -30,31 +30,22 @@ enum ProbeCall: String {
     var isDisappearing: Bool { self == .willDisappear || self == .didDisappear }
 }
 
-/// A property of the appearance model that a random sequence broke, and where.
-struct Violation: CustomStringConvertible {
-    /// The properties checked; a minimized sequence must still break the same one.
-    enum Property: String {
-        case appearedTwice = "viewWillAppear while appearing or on screen"
-        case disappearedUnseen = "viewWillDisappear while not on screen, and not dismissed"
-        case unpaired = "a did call without its will call just before"
-        case loadedWrongly = "viewDidLoad twice, or viewWillAppear before it"
-        case halfTransition = "a will call left without its did call once the step is over"
-        case wrongFlag = "a flag raised that does not say why the call came"
-        case flagLeftUp = "a flag still raised once the step is over"
-        case lastCallMismatch = "last appearance call disagrees with what the windows show"
-        case visibilityMismatch = "isVisible disagrees with what the windows show"
-        case hierarchyCycle = "a controller hangs from itself"
-    }
-
-    let property: Property
-    let controller: String
-    let detail: String
-
-    var description: String { "\(controller): \(detail) [\(property.rawValue)]" }
+/// The properties of the appearance model a random sequence is checked against.
+enum AppearanceProperty: String {
+    case appearedTwice = "viewWillAppear while appearing or on screen"
+    case disappearedUnseen = "viewWillDisappear while not on screen, and not dismissed"
+    case unpaired = "a did call without its will call just before"
+    case loadedWrongly = "viewDidLoad twice, or viewWillAppear before it"
+    case halfTransition = "a will call left without its did call once the step is over"
+    case wrongFlag = "a flag raised that does not say why the call came"
+    case flagLeftUp = "a flag still raised once the step is over"
+    case lastCallMismatch = "last appearance call disagrees with what the windows show"
+    case visibilityMismatch = "isVisible disagrees with what the windows show"
+    case hierarchyCycle = "a controller hangs from itself"
 }
 
 /// The windows and controllers a random sequence builds, what each probe heard last, and what broke.
-final class ScreenWorld {
+final class ScreenWorld: PropertyWorld {
     let mode: AppearanceMode
     /// Drives the app code that runs inside callbacks, so a sequence replays the same nested changes.
     var generator: SplitMix64
@@ -71,7 +62,7 @@ final class ScreenWorld {
     private(set) var lastCall: [ObjectIdentifier: ProbeCall] = [:]
     /// Probes that heard viewDidLoad.
     private(set) var loaded: Set<ObjectIdentifier> = []
-    private(set) var violations: [Violation] = []
+    private(set) var violations: [PropertyViolation<AppearanceProperty>] = []
     /// The sequence as code, with the callbacks each step caused: what a failure reports. Probes are written as the
     /// test target's `HookedController`, whose hooks stand for the code a callback runs.
     private(set) var transcript: [String] = []
@@ -181,8 +172,8 @@ final class ScreenWorld {
 
     func amend(_ index: Int, with comment: String) { transcript[index] += "  // \(comment)" }
 
-    func violate(_ property: Violation.Property, _ controller: ViewController, _ detail: String) {
-        let violation = Violation(property: property, controller: controller.screenName, detail: detail)
+    func violate(_ property: AppearanceProperty, _ controller: ViewController, _ detail: String) {
+        let violation = PropertyViolation(property, controller.screenName, detail)
         violations.append(violation)
         note("// PROPERTY BROKEN: \(violation)", extra: 1)
     }
