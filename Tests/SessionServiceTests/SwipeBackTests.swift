@@ -41,8 +41,9 @@ struct SwipeBackTests {
 
             // A is gone: its retried didPop changes nothing, though HomeFlow takes no stack event under a sheet.
             expectState(try client.send(id, #"{"type":"didPop","screen":"A"}"#), sheet)
-            // Home is on screen, under the sheet: a swipe there cannot have happened.
-            try client.expectRefusal(id, #"{"type":"didPop","screen":"Home"}"#, status: 409, code: "event_not_handled")
+            // Home is on screen, under the sheet and at its stack's root: a swipe there cannot have happened.
+            let home = try client.expectRefusal(id, #"{"type":"didPop","screen":"Home"}"#, status: 409, code: "invalid_navigation")
+            #expect(home.json?["detail"] as? String == "cannot pop Home: it is the root of its stack")
 
             // After a logout only Login is on screen; the sheet's retried didDismiss changes nothing either.
             let loggedOut = try client.send(id, #"{"type":"logout"}"#)
@@ -54,36 +55,45 @@ struct SwipeBackTests {
         }
     }
 
-    @Test("a swipe of a screen still on screen but not where the event says (not presented, not on a stack) is a 409, not a no-op")
+    @Test("a swipe of a screen still on screen but out of the gesture's reach (not presented, on no stack, under a sheet) is an invalid move, not a no-op")
     func swipeOfAScreenStillShown() throws {
         try withTestServer { client in
             let id = try client.createSession()
             try client.apply(id, #"{"type":"login","name":"kim"}"#, #"{"type":"push","screen":"A"}"#)
             let home = Expected.login(id, version: 3, user: "kim", pages: ["A"])
             // Nothing is presented: Home and A cannot have been swiped down.
-            try client.expectRefusal(id, #"{"type":"didDismiss","screen":"Home"}"#, status: 409, code: "event_not_handled")
-            try client.expectRefusal(id, #"{"type":"didDismiss","screen":"A"}"#, status: 409, code: "event_not_handled")
+            try client.expectRefusal(id, #"{"type":"didDismiss","screen":"Home"}"#, status: 409, code: "invalid_navigation")
+            let notPresented = try client.expectRefusal(id, #"{"type":"didDismiss","screen":"A"}"#, status: 409, code: "invalid_navigation")
+            #expect(notPresented.json?["detail"] as? String == "A is not presented: only a sheet can be swiped down")
             expectState(try client.state(id), home)
 
             let sheet = Expected.login(id, version: 4, user: "kim", pages: ["A"], presented: ("Profile", "pageSheet"))
             expectState(try client.send(id, #"{"type":"present","screen":"Profile"}"#), sheet)
-            // A is under the sheet, on the stack: not what was presented.
-            try client.expectRefusal(id, #"{"type":"didDismiss","screen":"A"}"#, status: 409, code: "event_not_handled")
+            // A is under the sheet, on the stack: not what was presented, nor in reach of a swipe back.
+            try client.expectRefusal(id, #"{"type":"didDismiss","screen":"A"}"#, status: 409, code: "invalid_navigation")
+            let covered = try client.expectRefusal(id, #"{"type":"didPop","screen":"A"}"#, status: 409, code: "invalid_navigation")
+            #expect(covered.json?["detail"] as? String == "cannot pop A: Profile is presented over its stack")
             expectState(try client.state(id), sheet)
             // A screen shown nowhere: the contract's no-op.
             expectState(try client.send(id, #"{"type":"didDismiss","screen":"B"}"#), sheet)
 
             let navigation = try client.createSession(app: "navigation")
             // Root is layer 0's screen, on no navigation stack.
-            try client.expectRefusal(navigation, #"{"type":"didPop","screen":"Root"}"#, status: 409, code: "event_not_handled")
+            let noStack = try client.expectRefusal(navigation, #"{"type":"didPop","screen":"Root"}"#, status: 409, code: "invalid_navigation")
+            #expect(noStack.json?["detail"] as? String == "Root is on no navigation stack: no swipe back pops it")
             expectState(try client.state(navigation), Expected.navigation(navigation, version: 1))
             // The login app's Root is the window's container around the stack: shown, though on no stack.
             for event in [#"{"type":"didPop","screen":"Root"}"#, #"{"type":"didDismiss","screen":"Root"}"#] {
-                try client.expectRefusal(id, event, status: 409, code: "event_not_handled")
+                try client.expectRefusal(id, event, status: 409, code: "invalid_navigation")
             }
             expectState(try client.state(id), sheet)
             let flow = try client.createSession(app: "flow")
+            // The flow app's stack is no screen of the app (`screens` leaves it out): a name no swipe can mean.
             try client.expectRefusal(flow, #"{"type":"didPop","screen":"NavigationController"}"#, status: 409, code: "event_not_handled")
+            // Its first screen is the stack's root, and nothing of it is presented, in any app.
+            let flowRoot = try client.expectRefusal(flow, #"{"type":"didPop","screen":"AppInit"}"#, status: 409, code: "invalid_navigation")
+            #expect(flowRoot.json?["detail"] as? String == "cannot pop AppInit: it is the root of its stack")
+            try client.expectRefusal(flow, #"{"type":"didDismiss","screen":"AppInit"}"#, status: 409, code: "invalid_navigation")
         }
     }
 
@@ -110,6 +120,36 @@ struct SwipeBackTests {
             let id = try client.createSession()
             try client.apply(id, #"{"type":"login","name":"kim"}"#, #"{"type":"push","screen":"A"}"#, #"{"type":"push","screen":"B"}"#)
             expectState(try client.send(id, #"{"type":"didPop","screen":"B"}"#), Expected.login(id, version: 5, user: "kim", pages: ["A"]))
+        }
+    }
+
+    @Test("a swipe no user could make is invalid_navigation in every app, whether or not the app takes swipes at all")
+    func impossibleSwipeInEveryApp() throws {
+        try withTestServer { client in
+            let todo = try client.createSession(app: "todo")
+            let fullScreen = try client.expectRefusal(todo, #"{"type":"didDismiss","screen":"LoggedOut"}"#, status: 409, code: "invalid_navigation")
+            #expect(fullScreen.json?["detail"] as? String == "LoggedOut is presented full screen: no gesture dismisses it")
+            try client.expectRefusal(todo, #"{"type":"didPop","screen":"LoggedOut"}"#, status: 409, code: "invalid_navigation")
+            expectState(try client.state(todo), Expected.todo(todo, version: 1))
+
+            let login = try client.createSession()
+            try client.apply(login, #"{"type":"login","name":"kim"}"#)
+            let profile = Expected.login(login, version: 3, user: "kim", presented: ("Profile", "fullScreen"))
+            expectState(try client.send(login, #"{"type":"present","screen":"Profile","style":"fullScreen"}"#), profile)
+            // The login app's own handler refuses it in the same words.
+            let handled = try client.expectRefusal(login, #"{"type":"didDismiss","screen":"Profile"}"#, status: 409, code: "invalid_navigation")
+            #expect(handled.json?["detail"] as? String == "Profile is presented full screen: no gesture dismisses it")
+            expectState(try client.state(login), profile)
+
+            let navigation = try client.createSession(app: "navigation")
+            // Root presents Navigation's stack full screen.
+            let presented = try client.expectRefusal(navigation, #"{"type":"didDismiss","screen":"Navigation"}"#, status: 409, code: "invalid_navigation")
+            #expect(presented.json?["detail"] as? String == "Navigation is presented full screen: no gesture dismisses it")
+            let notPresented = try client.expectRefusal(navigation, #"{"type":"didDismiss","screen":"Root"}"#, status: 409, code: "invalid_navigation")
+            #expect(notPresented.json?["detail"] as? String == "Root is not presented: only a sheet can be swiped down")
+            let root = try client.expectRefusal(navigation, #"{"type":"didPop","screen":"Navigation"}"#, status: 409, code: "invalid_navigation")
+            #expect(root.json?["detail"] as? String == "cannot pop Navigation: it is the root of its stack")
+            expectState(try client.state(navigation), Expected.navigation(navigation, version: 1))
         }
     }
 }

@@ -22,10 +22,6 @@ extension AppEvent {
     /// client's typo gets a refusal, not a silent success.
     public func namesScreenAlreadyGone(from window: Window, of app: AppDefinition) -> Bool {
         guard let screen = swipedScreen, app.canShow(screen: screen) else { return false }
-        return !window.layers.contains { layer in Self.contains(layer.controller, named: screen) }
-    }
-
-    private static func contains(_ controller: ViewController, named screen: String) -> Bool {
-        controller.screenName.isSameName(as: screen) || controller.children.contains { contains($0, named: screen) }
+        return Self.shown(screen, in: window) == nil
     }
 }

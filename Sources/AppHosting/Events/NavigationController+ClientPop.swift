@@ -8,12 +8,17 @@ extension NavigationController {
     public func clientDidPop(_ screen: String) throws(EventError) -> Bool {
         let screens = viewControllers
         guard let index = screens.firstIndex(where: { $0.screenName.isSameName(as: screen) }) else { return false }
-        guard index > 0 else { throw .invalidNavigation("cannot pop \(screen): it is the root of its stack") }
+        guard index > 0 else { throw .invalidNavigation(Self.rootPopRefusal(screen)) }
         do {
             try userDidPop(to: screens[index - 1])
         } catch {
             throw .invalidNavigation(error.description)
         }
         return true
+    }
+
+    /// Why a swipe back of `screen`, the root of its stack, is refused.
+    static func rootPopRefusal(_ screen: String) -> String {
+        "cannot pop \(screen): it is the root of its stack"
     }
 }

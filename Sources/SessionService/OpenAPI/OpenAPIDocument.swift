@@ -301,7 +301,7 @@ enum OpenAPIDocument {
               "404": {"$ref": "#/components/responses/SessionNotFound"},
               "405": {"$ref": "#/components/responses/MethodNotAllowed"},
               "409": {
-                "description": "`event_not_handled`: no RIB on screen handles the event now. `invalid_navigation`: the move itself is invalid (pop the root of a stack, dismiss with nothing presented, push a screen already on the stack, present while already presenting or from a screen in no window, push a navigation controller, swipe down a full-screen modal or a sheet another covers). `event_limit`: the session has applied its maximum number of events (`--max-events`); start a new session.",
+                "description": "`event_not_handled`: no RIB on screen handles the event now. `invalid_navigation`: the move itself is invalid (pop the root of a stack, dismiss with nothing presented, push a screen already on the stack, present while already presenting or from a screen in no window, push a navigation controller, a swipe no user could make: back from a stack's root, from a screen on no stack or from under a presentation, or down on a screen not presented, presented full screen or covered by another sheet). `event_limit`: the session has applied its maximum number of events (`--max-events`); start a new session.",
                 "content": {
                   "application/problem+json": {
                     "schema": {
@@ -542,7 +542,7 @@ enum OpenAPIDocument {
           },
           "DidPopEvent": {
             "type": "object",
-            "description": "The client already popped `screen` (swipe back): detach it and everything above it; if it is already gone, change nothing (200, same version); a name that is none of the app's screens is no swipe that happened (409 `event_not_handled`).",
+            "description": "The client already popped `screen` (swipe back): detach it and everything above it; if it is already gone, change nothing (200, same version); a name that is none of the app's screens is no swipe that happened (409 `event_not_handled`); a screen on screen that no swipe back reaches (a stack's root, on no stack, under a presentation) is refused with 409 `invalid_navigation`, in every app.",
             "required": ["type", "screen"],
             "properties": {"type": {"const": "didPop"}, "screen": {"type": "string", "minLength": 1, "maxLength": 256}}
           },
@@ -564,7 +564,7 @@ enum OpenAPIDocument {
           },
           "DidDismissEvent": {
             "type": "object",
-            "description": "The client already dismissed `screen` (sheet swiped down); idempotent like `didPop`. Only a sheet (`pageSheet`) has that gesture: naming a page presented full screen is refused with 409 `invalid_navigation` (in an app where no RIB on screen handles `didDismiss` at all, such as `todo`, 409 `event_not_handled`).",
+            "description": "The client already dismissed `screen` (sheet swiped down); idempotent like `didPop`. Only a sheet (`pageSheet`) on top has that gesture: naming a screen on screen that is not presented, is presented full screen, or is covered by another sheet is refused with 409 `invalid_navigation`, in every app.",
             "required": ["type", "screen"],
             "properties": {"type": {"const": "didDismiss"}, "screen": {"type": "string", "minLength": 1, "maxLength": 256}}
           },

@@ -318,8 +318,12 @@ package final class SessionCore {
 
     /// The client's error for `error`: a swipe naming no screen of the app says so, not only that nobody took it.
     private func serviceError(_ error: EventError, for event: AppEvent) -> ServiceError {
-        if case .notHandled = error, let screen = event.swipedScreen, !app.canShow(screen: screen) {
-            return .eventNotHandled("`\(event.type.rawValue)` names `\(screen)`, no screen of the app `\(app.id)`")
+        if case .notHandled = error, let screen = event.swipedScreen {
+            if !app.canShow(screen: screen) {
+                return .eventNotHandled("`\(event.type.rawValue)` names `\(screen)`, no screen of the app `\(app.id)`")
+            }
+            // No app takes a swipe no user could make: the move is invalid, whichever app is asked.
+            if let reason = event.impossibleGesture(in: runtime.window) { return .invalidNavigation(reason) }
         }
         return Self.serviceError(error)
     }
