@@ -22,8 +22,9 @@ public final class SessionService: Sendable {
     package let heldMemory: HeldMemory
     /// When a refused request last swept expired sessions (uptime, milliseconds).
     private let lastCreationSweep = Atomic<Int64>(Int64.min)
-    /// The earliest uptime at which a session the last sweep found live can expire (`Int64.max`: none seen). No
-    /// session expires sooner: a session's expiry only moves later as it is used, and a newer one's is later still.
+    /// The earliest uptime at which a session the last sweep found live can expire (`Int64.max`: none seen). None
+    /// of those expires sooner (a session's expiry only moves later as it is used), nor does one made since; one
+    /// the sweep skipped, in use then, may, and waits for the once-a-second sweep if it is not used again.
     private let nextExpiry = Atomic<Int64>(Int64.max)
     /// Set by `endStreams`: the server is stopping, and a stream opened now would miss its `end` frame.
     let streamsEnded = Atomic<Bool>(false)
@@ -114,8 +115,8 @@ public final class SessionService: Sendable {
             // A session whose lock is held is in use now: whoever holds it marks it accessed or finds it expired
             // itself. Waiting would let one long request (a history of 100,000 events, a replay after a failed
             // move) hold up the expiry of every other session.
-            guard let (liveness, lastAccess) = session.withCoreIfAvailable({ core in (expireIfIdle(core, now: now), core.lastAccessUptime) })
-            else { continue }
+            let seen = session.withCoreIfAvailable { core in (expireIfIdle(core, now: now), core.lastAccessUptime) }
+            guard let (liveness, lastAccess) = seen else { continue }
             guard liveness != .live else {
                 // Idle past the TTL means more than `ttl` after the last access.
                 earliest = min(earliest, lastAccess.addingReportingOverflow(ttl + 1).overflow ? .max : lastAccess + ttl + 1)

@@ -2,8 +2,9 @@ import HeadlessUI
 
 extension AppEvent {
     /// Why no user could have made this swipe, if it is one of a screen `window` shows: a swipe back of a screen
-    /// on no stack, at a stack's root or on a stack under a presentation, a swipe down of a screen not presented, presented full screen, or under
-    /// another sheet. Nil for other events, for screens not shown, and for a gesture a device offers.
+    /// on no stack, at a stack's root or on a stack under a presentation, a swipe down of a screen not presented,
+    /// presented full screen, or under another sheet. Nil for other events, for screens not shown, and for a
+    /// gesture a device offers.
     ///
     /// A session asks once no handler took the swipe: the move is refused as invalid (409 `invalid_navigation`)
     /// in every app, where it would otherwise say only that no RIB on screen handles it, as if another app could.
@@ -16,7 +17,9 @@ extension AppEvent {
             }
             if stack.viewControllers.first === controller { return NavigationController.rootPopRefusal(screen) }
             // A stack under a presentation is out of the user's reach: only the front layer takes gestures.
-            if let covering = stack.presentedViewController { return "cannot pop \(screen): \(covering.screenName) is presented over its stack" }
+            if let covering = stack.presentedViewController {
+                return "cannot pop \(screen): \(covering.screenName) is presented over its stack"
+            }
             return nil
         case let .didDismiss(screen):
             guard let controller = Self.shown(screen, in: window) else { return nil }
@@ -24,7 +27,9 @@ extension AppEvent {
             var base = controller
             while let parent = base.parent { base = parent }
             guard base.isPresented else { return "\(screen) is not presented: only a sheet can be swiped down" }
-            if base.modalPresentationStyle == .fullScreen { return ViewHierarchyError.notInteractivelyDismissible(screen).description }
+            if base.modalPresentationStyle == .fullScreen {
+                return ViewHierarchyError.notInteractivelyDismissible(screen).description
+            }
             if let covering = base.presentedViewController {
                 return ViewHierarchyError.coveredSheet(screen, by: covering.screenName).description
             }
