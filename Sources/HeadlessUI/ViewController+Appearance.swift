@@ -49,6 +49,9 @@ extension ViewController {
     /// `isBeingPresented` as given) unless it already had, loading its view first if this is its first time, and
     /// what it shows hears them too, neither moving nor presented.
     func appear(animated: Bool, movingToParent: Bool = false, presented: Bool = false) {
+        // A child comes on screen with its container, after it: one added or moved while the container is not
+        // (yet) on its way there, from inside its viewDidLoad say, hears of it in the container's own call.
+        if let parent, !parent.isAppeared { return }
         if !isAppeared {
             if !isViewLoaded {
                 loadViewIfNeeded()
@@ -93,9 +96,9 @@ extension ViewController {
             appearance = .disappeared
             viewDidDisappear(animated)
         }
-        // A dismissal reaches what this one shows, unless app code moved this one elsewhere meanwhile (a pop of
-        // it, say: what it shows heard that then).
-        let isStillDismissed = isDismissal && holder.map(ObjectIdentifier.init) == place
+        // A dismissal reaches what this one shows, unless app code moved this one, or a container it hangs from,
+        // out of the dismissed layers meanwhile (a pop of it, say: what it shows heard that then).
+        let isStillDismissed = isDismissal && holder.map(ObjectIdentifier.init) == place && (dismissed || isParentBeingDismissed)
         // App code that brings it back on screen from inside a call tells what it shows itself.
         for child in children where showsNow(child) {
             guard !isAppeared else { return }

@@ -301,7 +301,8 @@ open class ViewController {
     func removeFromContainer(animated: Bool) {
         willMove(toParent: nil)
         detachFromParent()
-        disappear(animated: animated, movingFromParent: true)
+        // Unless app code that heard of another popped one put this one back on screen (a window's root, say).
+        if !isVisible { disappear(animated: animated, movingFromParent: true) }
         didMove(toParent: nil)
     }
 

@@ -132,4 +132,27 @@ struct LifecycleCallTests {
         #expect(log.entries == ["First.viewDidLoad", "Second.viewDidLoad", "Second.viewWillAppear", "Second.viewDidAppear"])
         #expect(window.snapshot == [Layer(.root, ["Second"])])
     }
+
+    @Test("a child a page embeds in its viewDidLoad comes on screen with the page, after the page's own calls")
+    func childEmbeddedInViewDidLoad() throws {
+        let log = CallLog()
+        let nav = try NavigationController(rootViewController: LifecycleRecorder("Home", log: log))
+        let window = Window.showing(nav)
+        let page = LifecycleRecorder("Page", log: log)
+        let child = LifecycleRecorder("Child", log: log)
+        page.onLoad = {
+            page.addChild(child)
+            child.didMove(toParent: page)
+        }
+        log.clear()
+
+        try nav.push(page, animated: false)
+
+        #expect(log.entries == [
+            "Home.viewWillDisappear", "Home.viewDidDisappear",
+            "Page.viewDidLoad", "Page.viewWillAppear(moving)", "Page.viewDidAppear(moving)",
+            "Child.viewDidLoad", "Child.viewWillAppear", "Child.viewDidAppear",
+        ])
+        #expect(window.snapshot == [Layer(.root, ["Home", "Page"])])
+    }
 }

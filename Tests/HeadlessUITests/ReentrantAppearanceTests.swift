@@ -288,5 +288,77 @@ struct ReentrantAppearanceTests {
         #expect(newTop.calls == ["A(moving: true, presented: false)"] && newTop.isVisible)
         #expect(window.snapshot == [Layer(.root, ["B", "D"])])
     }
-}
 
+    @Test("a container that, on appearing, pushes onto its own stack and removes the stack: the page never came on screen and hears nothing")
+    func pageOfAContainerNotYetShown() throws {
+        let root = HookedController(screenName: "Root")
+        let window = Window.showing(root)
+        let container = HookedController(screenName: "Container")
+        let base = HookedController(screenName: "Base")
+        let stack = try NavigationController(rootViewController: base)
+        container.addChild(stack)
+        stack.didMove(toParent: container)
+        let page = HookedController(screenName: "Page")
+        // The stack has not appeared yet: it comes in the container's own call, after this.
+        container.onAppear = { _ in
+            try? stack.push(page, animated: false)
+            stack.willMove(toParent: nil)
+            stack.removeFromParent()
+        }
+
+        root.addChild(container)
+        container.didMove(toParent: root)
+
+        #expect(page.calls.isEmpty && base.calls.isEmpty)
+        #expect(!page.isVisible && container.isVisible)
+        #expect(stack.viewControllers.map(\.screenName) == ["Base", "Page"])
+        #expect(window.snapshot == [Layer(.root, ["Root"])])
+    }
+
+    @Test("a page removed by setViewControllers that app code made a window's root meanwhile stays on screen, told it came back")
+    func removedPageMadeAWindowsRoot() throws {
+        let window = Window()
+        window.makeKeyAndVisible()
+        let first = HookedController(screenName: "First")
+        let second = HookedController(screenName: "Second")
+        let stack = try NavigationController(rootViewController: first)
+        window.rootViewController = stack
+        try stack.push(second, animated: false)
+        // Second, the top, hears it left first; its code makes First, already out of the stack, the window's root.
+        second.onDisappear = { _ in window.rootViewController = first }
+
+        try stack.setViewControllers([HookedController(screenName: "New")], animated: false)
+
+        #expect(first.calls == [
+            "A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)",
+            "A(moving: false, presented: false)",
+        ])
+        #expect(window.rootViewController === first && first.isVisible)
+        #expect(window.snapshot == [Layer(.root, ["First"])])
+    }
+
+    @Test("a close handler that pops a container out of a dismissed stack: what the container holds hears it left once")
+    func closeHandlerPopsAContainer() throws {
+        let root = HookedController(screenName: "Root")
+        let window = Window.showing(root)
+        let home = HookedController(screenName: "Home")
+        let page = HookedController(screenName: "Page")
+        let panel = HookedController(screenName: "Panel")
+        let leaf = HookedController(screenName: "Leaf")
+        panel.addChild(leaf)
+        leaf.didMove(toParent: panel)
+        page.addChild(panel)
+        panel.didMove(toParent: page)
+        let stack = try NavigationController(rootViewController: home)
+        try stack.push(page, animated: false)
+        try root.present(stack, animated: false, style: .fullScreen)
+        panel.onDisappear = { _ in _ = stack.popToRoot(animated: false) }
+
+        try root.dismiss(animated: false)
+
+        #expect(leaf.calls == ["A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)"])
+        #expect(panel.calls == ["A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)"])
+        #expect(stack.viewControllers.map(\.screenName) == ["Home"])
+        #expect(window.snapshot == [Layer(.root, ["Root"])])
+    }
+}

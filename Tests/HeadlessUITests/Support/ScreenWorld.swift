@@ -37,6 +37,7 @@ enum AppearanceProperty: String {
     case unpaired = "a did call without its will call just before"
     case loadedWrongly = "viewDidLoad twice, or viewWillAppear before it"
     case halfTransition = "a will call left without its did call once the step is over"
+    case aheadOfContainer = "viewWillAppear while its container is not coming on screen"
     case wrongFlag = "a flag raised that does not say why the call came"
     case flagLeftUp = "a flag still raised once the step is over"
     case lastCallMismatch = "last appearance call disagrees with what the windows show"
@@ -197,6 +198,9 @@ final class ScreenWorld: PropertyWorld {
             if !loaded.insert(id).inserted { violate(.loadedWrongly, probe, "heard viewDidLoad twice") }
         case .willAppear:
             if last == .willAppear || last == .didAppear { violate(.appearedTwice, probe, "heard viewWillAppear after \(last!.rawValue)") }
+            if let container = probe.parent as? ProbeController, !Self.isComing(lastCall[ObjectIdentifier(container)]) {
+                violate(.aheadOfContainer, probe, "its container \(container.screenName)'s last call was \(lastCall[ObjectIdentifier(container)]?.rawValue ?? "none")")
+            }
         case .didAppear:
             if last != .willAppear { violate(.unpaired, probe, "heard viewDidAppear after \(last?.rawValue ?? "nothing")") }
         case .willDisappear:
@@ -224,6 +228,9 @@ final class ScreenWorld: PropertyWorld {
         perform(operation)
         depth -= 1
     }
+
+    /// Whether a probe's last call leaves it on its way on screen or there.
+    private static func isComing(_ call: ProbeCall?) -> Bool { call == .willAppear || call == .didAppear }
 
     /// What the mode's app code does from inside a callback at the top level, if anything.
     private func appCode(_ call: ProbeCall, dismissed: Bool) -> ScreenOperation? {
