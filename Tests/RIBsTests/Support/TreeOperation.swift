@@ -92,7 +92,9 @@ extension RIBWorld {
     private func detach(_ first: UInt64, _ second: UInt64, _ third: UInt64) {
         guard let (parent, child) = pick(first, from: edges().filter { !busy.contains($0.child) }) else { return }
         if mode.closesScreens, let shown = records[child].shown, shown.by == parent {
-            // The app takes a shown RIB away with its screen.
+            // The app takes a shown RIB away with its screen, under the rule pops and dismissals keep: not a screen
+            // a running move depends on.
+            guard !takesBusyScreen(child) else { return }
             return takeAway(child, of: parent, shown.how)
         }
         var target = child
