@@ -39,11 +39,11 @@ extension AppEvent {
         }
     }
 
-    /// A controller named `screen` in the window's layers, bottom layer first, through each layer's containment:
-    /// the innermost of those a layer nests (a navigation controller takes its root's name, and a swipe names the
-    /// page).
+    /// A controller named `screen` in the window's layers, the front layer first (the one under the user's finger),
+    /// through each layer's containment: the innermost of those a layer nests (a navigation controller takes its
+    /// root's name, and a swipe names the page).
     static func shown(_ screen: String, in window: Window) -> ViewController? {
-        for layer in window.layers {
+        for layer in window.layers.reversed() {
             if let found = find(screen, from: layer.controller) { return found }
         }
         return nil
