@@ -96,12 +96,14 @@ extension ViewController {
             appearance = .disappeared
             viewDidDisappear(animated)
         }
-        // A dismissal reaches what this one shows, unless app code moved this one, or a container it hangs from,
-        // out of the dismissed layers meanwhile (a pop of it, say: what it shows heard that then).
-        let isStillDismissed = isDismissal && holder.map(ObjectIdentifier.init) == place && (dismissed || isParentBeingDismissed)
         // App code that brings it back on screen from inside a call tells what it shows itself.
         for child in children where showsNow(child) {
             guard !isAppeared else { return }
+            // A dismissal reaches what this one shows, unless app code moved this one, or a container it hangs
+            // from, out of the dismissed layers meanwhile, from this call or an earlier child's (a pop of it, say:
+            // what it shows heard that then).
+            let isStillDismissed = isDismissal && holder.map(ObjectIdentifier.init) == place
+                && (dismissed || isParentBeingDismissed)
             child.disappear(animated: animated, evenIfGone: isStillDismissed)
         }
     }

@@ -361,4 +361,29 @@ struct ReentrantAppearanceTests {
         #expect(stack.viewControllers.map(\.screenName) == ["Home"])
         #expect(window.snapshot == [Layer(.root, ["Root"])])
     }
+
+    @Test("a child's close handler that pops its container out of a dismissed stack: a later sibling hears it left once")
+    func closeHandlerPopsTheContainerOfLaterSiblings() throws {
+        let root = HookedController(screenName: "Root")
+        let window = Window.showing(root)
+        let home = HookedController(screenName: "Home")
+        let page = HookedController(screenName: "Page")
+        let first = HookedController(screenName: "First")
+        let second = HookedController(screenName: "Second")
+        let stack = try NavigationController(rootViewController: home)
+        try root.present(stack, animated: false, style: .fullScreen)
+        try stack.push(page, animated: false)
+        for child in [first, second] {
+            page.addChild(child)
+            child.didMove(toParent: page)
+        }
+        first.onDisappear = { _ in stack.popToRoot(animated: false) }
+
+        try root.dismiss(animated: false)
+
+        let shownThenGone = ["A(moving: true, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)"]
+        #expect(first.calls == shownThenGone && second.calls == shownThenGone)
+        #expect(!second.isVisible && root.isVisible)
+        #expect(window.snapshot == [Layer(.root, ["Root"])])
+    }
 }
