@@ -127,7 +127,10 @@ struct StreamTests {
 
     @Test("a watcher that reads too slowly skips to the newest state instead of being cut off")
     func slowReaderSkipsAhead() throws {
-        try withTestServer { client in
+        // A watcher that stops reading is cut off once its writes stall for the stream's timeout (the idle
+        // timeout here): longer than a busy machine may take to publish the frames below.
+        let server = ServerConfiguration(host: "127.0.0.1", port: 0, threads: 2, idleTimeout: 600)
+        try withTestServer(server: server) { client in
             let id = try client.createSession(app: "navigation")
             let watcher = try EventStreamClient(port: client.port, receiveBuffer: 4096)
             _ = try watcher.open("/v1/sessions/\(id)/stream")
