@@ -108,7 +108,6 @@ public final class SessionService: Sendable {
     @discardableResult
     public func expireIdleSessions() -> Int {
         let now = clock.uptimeMilliseconds()
-        let ttl = Int64(configuration.sessionTTL) * 1000
         var expired = 0
         var earliest = Int64.max
         for session in store.all() {
@@ -118,8 +117,7 @@ public final class SessionService: Sendable {
             let seen = session.withCoreIfAvailable { core in (expireIfIdle(core, now: now), core.lastAccessUptime) }
             guard let (liveness, lastAccess) = seen else { continue }
             guard liveness != .live else {
-                // Idle past the TTL means more than `ttl` after the last access.
-                earliest = min(earliest, lastAccess.addingReportingOverflow(ttl + 1).overflow ? .max : lastAccess + ttl + 1)
+                earliest = min(earliest, expiry(afterAccessAt: lastAccess))
                 continue
             }
             store.remove(session.id)
@@ -168,6 +166,12 @@ public final class SessionService: Sendable {
         return lastCreationSweep.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged
     }
 
+    /// The uptime from which a session last accessed at `lastAccess` is idle past the TTL (more than the TTL after).
+    func expiry(afterAccessAt lastAccess: Int64) -> Int64 {
+        let (expiry, overflow) = lastAccess.addingReportingOverflow(Int64(configuration.sessionTTL) * 1000 + 1)
+        return overflow ? .max : expiry
+    }
+
     /// What `expireIfIdle` found: a live session, one it expired just now, or one closed before.
     enum Liveness {
         case live
@@ -179,7 +183,7 @@ public final class SessionService: Sendable {
     /// counts the expiry: a sweep, a request and a DELETE may all find the same session, and it expired once.
     func expireIfIdle(_ core: SessionCore, now: Int64) -> Liveness {
         guard !core.isClosed else { return .alreadyClosed }
-        guard now - core.lastAccessUptime > Int64(configuration.sessionTTL) * 1000 else { return .live }
+        guard now >= expiry(afterAccessAt: core.lastAccessUptime) else { return .live }
         core.close(reason: .expired)
         return .expiredNow
     }
