@@ -103,11 +103,7 @@ public final class NavigationController: ViewController {
         }
         // The removed ones hear that they left once the new stack is in place, as a push tells the one it covers
         // after the new top is on: app code that hears never finds a controller between the two tops shown.
-        for old in removed.reversed() {
-            // Unless app code that heard an earlier one put this one back on screen (a window's root, say).
-            if !old.isVisible { old.disappear(animated: animated, movingFromParent: true) }
-            old.didMove(toParent: nil)
-        }
+        for old in removed.reversed() { old.finishRemoval(animated: animated) }
         lastTransition = Transition(kind: .setViewControllers, animated: animated)
         if let newTop = children.last, newTop !== top {
             // The old top, kept but covered now, left the screen as from a push over it; the new top came on it.

@@ -301,7 +301,13 @@ open class ViewController {
     func removeFromContainer(animated: Bool) {
         willMove(toParent: nil)
         detachFromParent()
-        // Unless app code that heard of another popped one put this one back on screen (a window's root, say).
+        finishRemoval(animated: animated)
+    }
+
+    /// The end of a container's removal of this controller, once it is out: viewDidDisappear with
+    /// `isMovingFromParent`, unless app code that heard of another removed one put this one back on screen (a
+    /// window's root, say), then didMove.
+    func finishRemoval(animated: Bool) {
         if !isVisible { disappear(animated: animated, movingFromParent: true) }
         didMove(toParent: nil)
     }
