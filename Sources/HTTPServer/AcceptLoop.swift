@@ -71,7 +71,7 @@ struct AcceptLoop: Sendable {
         }
 
         func run() {
-            cmhd_name_current_thread("http-accept")
+            CurrentThread.setName("http-accept")
             // The errno last logged, 0 after a success: a failure that repeats is logged once, not every 10 ms.
             var logged: Int32 = 0
             // The limit the last connection was refused for: logged once per episode, not per connection.
