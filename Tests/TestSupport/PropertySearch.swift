@@ -24,6 +24,33 @@ public protocol PropertyWorld {
     var transcript: [String] { get }
 }
 
+/// A world that writes its sequence down as code while it runs, each line indented as deep as the app code
+/// (run from callbacks) that made it, and each broken property in its place.
+public protocol TranscriptWriting: PropertyWorld, AnyObject {
+    var violations: [PropertyViolation<Property>] { get set }
+    var transcript: [String] { get set }
+    /// How deep in app code called from callbacks the current step runs (0 at the top).
+    var depth: Int { get }
+}
+
+extension TranscriptWriting {
+    /// Appends a line of the transcript at the current depth, `extra` levels further in; returns its index.
+    @discardableResult
+    public func note(_ line: String, extra: Int = 0) -> Int {
+        transcript.append(String(repeating: "    ", count: 2 * depth + extra) + line)
+        return transcript.count - 1
+    }
+
+    /// Adds a comment to a line already written.
+    public func amend(_ index: Int, with comment: String) { transcript[index] += "  // \(comment)" }
+
+    /// Records a broken property, and writes it where it broke.
+    public func record(_ violation: PropertyViolation<Property>) {
+        violations.append(violation)
+        note("// PROPERTY BROKEN: \(violation)", extra: 1)
+    }
+}
+
 /// Random sequences checked against properties, the way the property suites run them: `sequences` sequences of
 /// `length` steps drawn from `seed`, each replayed with a seed of its own for the app code it runs. Steps must
 /// pick their targets when they run, so that a sequence with steps taken out still replays.

@@ -46,7 +46,7 @@ enum AppearanceProperty: String {
 }
 
 /// The windows and controllers a random sequence builds, what each probe heard last, and what broke.
-final class ScreenWorld: PropertyWorld {
+final class ScreenWorld: TranscriptWriting {
     let mode: AppearanceMode
     /// Drives the app code that runs inside callbacks, so a sequence replays the same nested changes.
     var generator: SplitMix64
@@ -63,10 +63,10 @@ final class ScreenWorld: PropertyWorld {
     private(set) var lastCall: [ObjectIdentifier: ProbeCall] = [:]
     /// Probes that heard viewDidLoad.
     private(set) var loaded: Set<ObjectIdentifier> = []
-    private(set) var violations: [PropertyViolation<AppearanceProperty>] = []
+    var violations: [PropertyViolation<AppearanceProperty>] = []
     /// The sequence as code, with the callbacks each step caused: what a failure reports. Probes are written as the
     /// test target's `HookedController`, whose hooks stand for the code a callback runs.
-    private(set) var transcript: [String] = []
+    var transcript: [String] = []
     /// How deep in app code called from callbacks the current step runs (0 at the top).
     private(set) var depth = 0
     private var windowCount = 0
@@ -164,19 +164,8 @@ final class ScreenWorld: PropertyWorld {
 
     // MARK: - Transcript
 
-    /// Appends a line of the transcript at the current depth, `extra` levels further in; returns its index.
-    @discardableResult
-    func note(_ line: String, extra: Int = 0) -> Int {
-        transcript.append(String(repeating: "    ", count: 2 * depth + extra) + line)
-        return transcript.count - 1
-    }
-
-    func amend(_ index: Int, with comment: String) { transcript[index] += "  // \(comment)" }
-
     func violate(_ property: AppearanceProperty, _ controller: ViewController, _ detail: String) {
-        let violation = PropertyViolation(property, controller.screenName, detail)
-        violations.append(violation)
-        note("// PROPERTY BROKEN: \(violation)", extra: 1)
+        record(PropertyViolation(property, controller.screenName, detail))
     }
 
     // MARK: - Callbacks
@@ -197,15 +186,15 @@ final class ScreenWorld: PropertyWorld {
             // Disappearance calls may come first: a dismissal tells even a controller that never came on screen.
             if !loaded.insert(id).inserted { violate(.loadedWrongly, probe, "heard viewDidLoad twice") }
         case .willAppear:
-            if last == .willAppear || last == .didAppear { violate(.appearedTwice, probe, "heard viewWillAppear after \(last!.rawValue)") }
-            if let container = probe.parent as? ProbeController, !Self.isComing(lastCall[ObjectIdentifier(container)]) {
+            if let last, last.isAppearing { violate(.appearedTwice, probe, "heard viewWillAppear after \(last.rawValue)") }
+            if let container = probe.parent as? ProbeController, lastCall[ObjectIdentifier(container)]?.isAppearing != true {
                 violate(.aheadOfContainer, probe, "its container \(container.screenName)'s last call was \(lastCall[ObjectIdentifier(container)]?.rawValue ?? "none")")
             }
         case .didAppear:
             if last != .willAppear { violate(.unpaired, probe, "heard viewDidAppear after \(last?.rawValue ?? "nothing")") }
         case .willDisappear:
             // A dismissal is the exception: it reaches controllers a full-screen presentation hid, so their RIBs close.
-            if last != .didAppear, last != .willAppear, !dismissed {
+            if last?.isAppearing != true, !dismissed {
                 violate(.disappearedUnseen, probe, "heard viewWillDisappear after \(last?.rawValue ?? "nothing")")
             }
         case .didDisappear:
@@ -228,9 +217,6 @@ final class ScreenWorld: PropertyWorld {
         perform(operation)
         depth -= 1
     }
-
-    /// Whether a probe's last call leaves it on its way on screen or there.
-    private static func isComing(_ call: ProbeCall?) -> Bool { call == .willAppear || call == .didAppear }
 
     /// What the mode's app code does from inside a callback at the top level, if anything.
     private func appCode(_ call: ProbeCall, dismissed: Bool) -> ScreenOperation? {

@@ -1,5 +1,6 @@
 import HeadlessUI
 import RIBs
+import TestSupport
 
 // The expectations a step is checked against. They never ask RIBs what it thinks: activity follows from the tree
 // and the sequence's own record of the interactors it deactivated itself, what must live from what the app holds

@@ -17,7 +17,7 @@ enum TreeProperty: String {
 }
 
 /// The RIB tree a random sequence grows from a launched root, the model the oracle keeps of it, and what broke.
-final class RIBWorld: PropertyWorld {
+final class RIBWorld: TranscriptWriting {
     let mode: TreeMode
     /// Drives the app code that runs inside callbacks, so a sequence replays the same nested changes.
     var generator: SplitMix64
@@ -31,9 +31,9 @@ final class RIBWorld: PropertyWorld {
     /// The model of activity: RIBs the sequence deactivated itself while they were active in the tree. Each keeps
     /// its subtree inactive until it or an ancestor is activated again, or it is attached again.
     var resigned: Set<Int> = []
-    private(set) var violations: [PropertyViolation<TreeProperty>] = []
+    var violations: [PropertyViolation<TreeProperty>] = []
     /// The sequence as code, with the callbacks each step caused: what a failure reports.
-    private(set) var transcript: [String] = []
+    var transcript: [String] = []
     /// How deep in app code called from callbacks the current step runs (0 at the top).
     var depth = 0
     /// How many times app code ran from a callback: a refused step that ran none must have changed nothing.
@@ -142,19 +142,8 @@ final class RIBWorld: PropertyWorld {
 
     // MARK: - Transcript
 
-    /// Appends a line of the transcript at the current depth, `extra` levels further in; returns its index.
-    @discardableResult
-    func note(_ line: String, extra: Int = 0) -> Int {
-        transcript.append(String(repeating: "    ", count: 2 * depth + extra) + line)
-        return transcript.count - 1
-    }
-
-    func amend(_ index: Int, with comment: String) { transcript[index] += "  // \(comment)" }
-
     func violate(_ property: TreeProperty, _ rib: String, _ detail: String) {
-        let violation = PropertyViolation(property, rib, detail)
-        violations.append(violation)
-        note("// PROPERTY BROKEN: \(violation)", extra: 1)
+        record(PropertyViolation(property, rib, detail))
     }
 
     // MARK: - Callbacks
