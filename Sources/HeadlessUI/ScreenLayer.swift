@@ -34,7 +34,8 @@ public struct ScreenLayer {
     /// The controller the user sees on this layer.
     public var visibleController: ViewController? { stack.last }
 
-    private static func firstNavigationController(in controller: ViewController) -> NavigationController? {
+    /// The navigation controller that drives a layer based at `controller`: itself, or the first it contains.
+    static func firstNavigationController(in controller: ViewController) -> NavigationController? {
         if let nav = controller as? NavigationController { return nav }
         for child in controller.children {
             if let nav = firstNavigationController(in: child) { return nav }

@@ -63,36 +63,48 @@ public final class Window {
     private static func setLayers(from root: ViewController, shown: Bool) {
         // Found first, and held: what a controller does when it hears may change the layers.
         var bases = [root]
-        while let base = bases.last, let presented = presentedController(in: base) { bases.append(presented) }
+        while let base = bases.last, let presented = base.ownPresentation { bases.append(presented) }
         // Each checked when its turn comes: app code that hears may put a root back, or take it away.
         for base in bases where base.isVisible == shown {
             if shown { base.appear(animated: false) } else { base.disappear(animated: false) }
         }
     }
 
-    /// What is on screen, from the root outward: one layer for the root, one per modal presentation.
+    /// What is on screen, from the root outward: one layer for the root, one per modal presentation. Each
+    /// presentation is made by the base of the layer under it (a contained controller presents from its
+    /// containment's top, as in UIKit, and no container takes in a controller that presents), so each layer's
+    /// base holds the next one.
     public var layers: [ScreenLayer] {
         guard let root = rootViewController else { return [] }
         var result = [ScreenLayer(style: .root, controller: root)]
         var current = root
-        while let presented = Self.presentedController(in: current) {
+        while let presented = current.ownPresentation {
             result.append(ScreenLayer(style: .init(presented.modalPresentationStyle), controller: presented))
             current = presented
         }
         return result
     }
 
-    /// The controller on top of everything: the top of the frontmost layer's stack.
-    public var topViewController: ViewController? {
-        layers.last?.visibleController
+    /// Calls `body` with each layer from the root outward, as `layers` lists them: its style, the controller at
+    /// its base and the navigation controller that drives it, if any. It makes no list and no layer: a render
+    /// reads the screen this way on every event.
+    public func forEachLayer(_ body: (_ style: ScreenLayer.Style, _ base: ViewController, _ stack: NavigationController?) -> Void) {
+        guard var base = root else { return }
+        var style = ScreenLayer.Style.root
+        while true {
+            body(style, base, ScreenLayer.firstNavigationController(in: base))
+            guard let presented = base.ownPresentation else { return }
+            style = .init(presented.modalPresentationStyle)
+            base = presented
+        }
     }
 
-    /// The first controller presenting something in `root`'s containment tree (UIKit allows one per context).
-    static func presentedController(in root: ViewController) -> ViewController? {
-        if let presented = root.ownPresentation { return presented }
-        for child in root.children {
-            if let presented = presentedController(in: child) { return presented }
-        }
-        return nil
+    /// The controller on top of everything: the top of the frontmost layer's stack (its base where no navigation
+    /// controller drives it), found without making the layers.
+    public var topViewController: ViewController? {
+        guard var base = root else { return nil }
+        while let presented = base.ownPresentation { base = presented }
+        guard let stack = ScreenLayer.firstNavigationController(in: base) else { return base }
+        return stack.topViewController
     }
 }

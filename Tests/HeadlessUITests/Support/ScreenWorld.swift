@@ -43,6 +43,7 @@ enum AppearanceProperty: String {
     case lastCallMismatch = "last appearance call disagrees with what the windows show"
     case visibilityMismatch = "isVisible disagrees with what the windows show"
     case hierarchyCycle = "a controller hangs from itself"
+    case layersMismatch = "a window's layers, its walk over them or its top disagree with what its controllers present"
 }
 
 /// The windows and controllers a random sequence builds, what each probe heard last, and what broke.
@@ -241,6 +242,7 @@ final class ScreenWorld: TranscriptWriting {
         if let looped = firstInCycle() {
             return violate(.hierarchyCycle, looped, "hangs from itself through its containers and presenters")
         }
+        for (_, window) in windows { checkLayers(of: window) }
         let expected = expectedOnScreen()
         for controller in controllers {
             let id = ObjectIdentifier(controller)

@@ -20,6 +20,46 @@ extension ScreenWorld {
         return shown
     }
 
+    /// A window's layers are its root and, over each layer, the controller presented by one in the layer's
+    /// containment (its base and what the base contains, however deep); `forEachLayer` walks the same layers, and
+    /// `topViewController` is the front layer's visible controller.
+    func checkLayers(of window: Window) {
+        guard let root = window.rootViewController else {
+            if !window.layers.isEmpty { violate(.layersMismatch, controllers[0], "a window without a root lists layers") }
+            return
+        }
+        var bases = [root]
+        while true {
+            var contained: [ViewController] = []
+            var pending = [bases[bases.count - 1]]
+            while let controller = pending.popLast() {
+                contained.append(controller)
+                pending += controller.children
+            }
+            let over = controllers.filter { controller in
+                controller.isPresented && contained.contains { $0 === controller.presentingViewController }
+            }
+            guard over.count <= 1 else {
+                return violate(.layersMismatch, bases[bases.count - 1], "its layer presents \(over.map(\.screenName)) at once")
+            }
+            guard let next = over.first, !bases.contains(where: { $0 === next }) else { break }
+            bases.append(next)
+        }
+        let layers = window.layers
+        if layers.map({ ObjectIdentifier($0.controller) }) != bases.map({ ObjectIdentifier($0) }) {
+            return violate(.layersMismatch, root, "layers has \(layers.map(\.controller.screenName)) but its controllers present \(bases.map(\.screenName))")
+        }
+        var walked: [(ScreenLayer.Style, ObjectIdentifier, ObjectIdentifier?)] = []
+        window.forEachLayer { style, base, stack in walked.append((style, ObjectIdentifier(base), stack.map { ObjectIdentifier($0) })) }
+        let listed = layers.map { ($0.style, ObjectIdentifier($0.controller), $0.navigationController.map { ObjectIdentifier($0) }) }
+        if walked.count != listed.count || zip(walked, listed).contains(where: { $0.0 != $1.0 || $0.1 != $1.1 || $0.2 != $1.2 }) {
+            violate(.layersMismatch, root, "forEachLayer walks other layers than layers lists")
+        }
+        if window.topViewController !== layers.last?.visibleController {
+            violate(.layersMismatch, root, "topViewController is \(window.topViewController?.screenName ?? "none"), not the front layer's top")
+        }
+    }
+
     /// `controller` and what it shows: a stack its top alone, any other container all of its children.
     private static func addShown(from controller: ViewController, to shown: inout Set<ObjectIdentifier>) {
         guard shown.insert(ObjectIdentifier(controller)).inserted else { return }
