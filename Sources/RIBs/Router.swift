@@ -19,7 +19,7 @@ open class Router<InteractorType>: Routing {
     /// Attached children, in attach order.
     @exclusivity(unchecked) public private(set) final var children: [any Routing] = []
     @exclusivity(unchecked) public final var leakDetector: LeakDetector?
-    @exclusivity(unchecked) public final var hostContext: AnyObject?
+    @exclusivity(unchecked) public final var hostContext: (any RoutingHostContext)?
     /// Who is told from `deinit` that this router went (a leak detector watching it).
     @exclusivity(unchecked) private var deinitReport = DeinitReport()
 
@@ -102,6 +102,7 @@ open class Router<InteractorType>: Routing {
     public final func attachChild(_ child: any Routing) throws(RoutingError) {
         guard !isAttached(child) else { throw .alreadyAttached(child.name) }
         children.append(child)
+        hostContext?.routerDidAttach(child)
         var wasExpected = false
         if let leakDetector {
             child.forEachInSubtree { $0.leakDetector = leakDetector }
@@ -135,6 +136,7 @@ open class Router<InteractorType>: Routing {
         // detached (and its release expected) by the call made from that code.
         guard let index = children.firstIndex(where: { $0 === child }) else { return }
         children.remove(at: index)
+        hostContext?.routerDidDetachChild(at: index)
         leakDetector?.expectRelease(of: child.subtree)
     }
 

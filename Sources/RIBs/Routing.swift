@@ -28,14 +28,24 @@ public protocol Routing: AnyObject {
     /// Asks to be told from `deinit` when this router goes (the leak detector, after a detach); false if the
     /// router cannot (then it is watched weakly) or another observer already is. `Router` does it.
     func reportDeinit(to observer: any DeinitObserver) -> Bool
-    /// Whatever the host running the tree keeps per router (released with it); RIBs itself never reads it.
-    var hostContext: AnyObject? { get set }
+    /// Whatever the host running the tree keeps per router (released with it), told when the router's children
+    /// change; RIBs itself reads nothing of it.
+    var hostContext: (any RoutingHostContext)? { get set }
     /// Loads the router once; later calls do nothing.
     func load()
     /// Attaches a child: append, activate its interactor, load it (RIBs' order).
     func attachChild(_ child: any Routing) throws(RoutingError)
     /// Detaches a child: deactivate its interactor, remove it.
     func detachChild(_ child: any Routing) throws(RoutingError)
+}
+
+/// What a host keeps per router (`Routing.hostContext`): told of every change to the router's children, so that
+/// it can keep its own view of them (a render's) in step instead of reading the routers again.
+public protocol RoutingHostContext: AnyObject {
+    /// `child` was attached: it is now the router's last child.
+    func routerDidAttach(_ child: any Routing)
+    /// The child at `index` of the router's children was detached.
+    func routerDidDetachChild(at index: Int)
 }
 
 /// A router with a view.

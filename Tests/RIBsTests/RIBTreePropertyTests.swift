@@ -4,8 +4,9 @@ import Testing
 // Unit tests pin the orders someone thought of; random sequences of attaches, detaches, pushes, pops,
 // presentations, dismissals, user gestures, activity flips and released references reach the orders no one
 // did. After every step: the tree is a tree, each interactor is active exactly where RIBs says it must be and
-// heard its hooks in turn, each router loaded once, what lives is what the app holds, and `leaks()` lists exactly
-// what was detached and lives (and the views of inactive RIBs left up), all worked out apart from RIBs. The
+// heard its hooks in turn, each router loaded once, what lives is what the app holds, `leaks()` lists exactly
+// what was detached and lives (and the views of inactive RIBs left up), and a host context kept from the attaches
+// and detaches it was told of lists its router's children, all worked out apart from RIBs. The
 // seeds are fixed, so a failure replays, and it comes shrunk to the few steps that still break the property.
 
 /// Random sequences of changes to a launched RIB tree, checked after every step against RIBs' properties.

@@ -86,11 +86,10 @@ public final class FlowAppRuntime: AppRuntime {
         json.key("tree")
         if let root = coordinator.root { writeNode(root, to: &json) } else { json.null() }
         let leaks = leakDetector.leaks()
-        // One walk of the window per render: the steps, the accepted events and the screen all read it.
-        let layers = window.layers
+        let layers = accepting ? window.layers : []
         let steps = accepting ? acceptedSteps(on: layers) : []
         let accepts = accepting ? acceptedEvents(steps: steps, on: layers) : []
-        StateFields.writeScreen(layers: layers, accepts: accepts, leaks: leaks, to: &json)
+        StateFields.writeScreen(of: window, accepts: accepts, leaks: leaks, to: &json)
         json.key("steps")
         json.strings(steps)
     }

@@ -114,11 +114,14 @@ public struct JSONWriter: ~Copyable {
         needsComma = false
     }
 
-    /// Writes a string value.
-    public mutating func string(_ value: String) {
+    /// Writes a string value; returns where its bytes (quotes included) are, to be written again (`repeatValue`).
+    @discardableResult
+    public mutating func string(_ value: String) -> Range<Int> {
         separate()
+        let start = count
         writeEscaped(value)
         needsComma = true
+        return start..<count
     }
 
     /// Writes an integer value.

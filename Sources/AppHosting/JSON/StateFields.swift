@@ -3,26 +3,35 @@ import RIBs
 
 /// The state fields every kind of app shares: what is on screen, what it accepts, what leaked.
 public enum StateFields {
-    /// Writes `layers`, `stack`, `top`, `accepts` and `leaks`, from the layers the caller read off the window.
-    public static func writeScreen(layers: [ScreenLayer], accepts: [EventType], leaks: [Leak], to json: inout JSONWriter) {
+    /// Writes `layers`, `stack`, `top`, `accepts` and `leaks`, read off `window` as they are now.
+    public static func writeScreen(of window: Window, accepts: [EventType], leaks: [Leak], to json: inout JSONWriter) {
         json.key("layers")
         json.beginArray()
-        // The front layer's stack is also the state's `stack`: written once, then its bytes again.
+        // The front layer's stack is also the state's `stack`, and its last screen the `top`: written once, then
+        // its bytes again.
         var frontStack = 0..<0
-        for layer in layers {
+        var frontTop = 0..<0
+        window.forEachLayer { style, base, stack in
             json.beginObject()
-            json.field("style", layer.style.rawValue)
+            json.field("style", style.rawValue)
             json.key("stack")
             let start = json.count
-            json.strings(layer.stack.lazy.map(\.screenName))
+            json.beginArray()
+            frontTop = 0..<0
+            if let stack {
+                for controller in stack.viewControllers { frontTop = json.string(controller.screenName) }
+            } else {
+                frontTop = json.string(base.screenName)
+            }
+            json.endArray()
             frontStack = start..<json.count
             json.endObject()
         }
         json.endArray()
         json.key("stack")
-        if layers.isEmpty { json.beginArray(); json.endArray() } else { json.repeatValue(at: frontStack) }
+        if frontStack.isEmpty { json.beginArray(); json.endArray() } else { json.repeatValue(at: frontStack) }
         json.key("top")
-        if let top = layers.last?.stack.last { json.string(top.screenName) } else { json.null() }
+        if frontTop.isEmpty { json.null() } else { json.repeatValue(at: frontTop) }
         json.key("accepts")
         json.beginArray()
         for type in accepts { json.constant(type.jsonValue) }

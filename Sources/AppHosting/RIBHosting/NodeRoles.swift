@@ -5,9 +5,11 @@ import RIBs
 /// A protocol cast asks the runtime's conformance cache and walks the interactor's superclasses, and a
 /// retained existential of an interactor (which has weak references to it, hence a side table) takes the
 /// slow reference-counting path: the dispatch path and every rendered node would pay both on every event.
-final class NodeRoles {
+final class NodeRoles: RoutingHostContext {
     // Unowned(unsafe): the router owns both this object and its interactor, and no one reads these
     // without holding the router, so they cannot outlive what they point to.
+    /// The router these are the roles of.
+    unowned(unsafe) let router: any Routing
     /// The interactor the router drives.
     unowned(unsafe) let interactable: any Interactable
     /// The interactor as an event handler, if it is one.
@@ -30,7 +32,24 @@ final class NodeRoles {
         return interactable.isActive
     }
 
+    /// The roles of the router's children, in attach order: what a render walks instead of the routers (each
+    /// router read through its protocol is a retain and a release on the slow path, its interactor holding it
+    /// weakly, and each role lookup a cast). Unretained: each is owned by its child's router, which the router
+    /// holds while attached, and the router tells of every attach and detach (`RoutingHostContext`).
+    @exclusivity(unchecked) private(set) var children: [Unmanaged<NodeRoles>]
+
+    func routerDidAttach(_ child: any Routing) {
+        children.append(.passUnretained(NodeRoles.of(child)))
+    }
+
+    func routerDidDetachChild(at index: Int) {
+        children.remove(at: index)
+    }
+
     private init(_ router: any Routing) {
+        self.router = router
+        // Made with the router's children as they are; kept in step from here on.
+        children = router.children.map { .passUnretained(NodeRoles.of($0)) }
         let interactable = router.interactable
         self.interactable = interactable
         controller = router.ownedViewController.map(ObjectIdentifier.init)

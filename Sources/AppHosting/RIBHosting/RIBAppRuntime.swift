@@ -13,11 +13,14 @@ public final class RIBAppRuntime: AppRuntime {
     public let leakDetector = LeakDetector()
     /// The launched root router.
     public let root: any LaunchRouting
+    /// The root router's roles, where every render's walk starts.
+    private let rootRoles: NodeRoles
 
     /// Launches `root` from a fresh window.
     public init(root: any LaunchRouting) {
         self.root = root
         root.launch(from: window, leakDetector: leakDetector)
+        rootRoles = NodeRoles.of(root)
     }
 
     public func apply(_ event: AppEvent) throws(EventError) {
@@ -69,16 +72,15 @@ public final class RIBAppRuntime: AppRuntime {
     }
 
     public func writeState(to json: inout JSONWriter, accepting: Bool) {
-        // The layers first: the tree's walk also finds the path to the controller on top of them, which
-        // saves a second walk (the search `pathToTop` makes).
-        let layers = window.layers
-        var walk = TreeWalk(top: layers.last?.visibleController)
+        // The top of the screen first: the tree's walk also finds the path to its controller, which saves a
+        // second walk (the search `pathToTop` makes).
+        var walk = TreeWalk(top: window.topViewController)
         json.key("tree")
-        writeNode(root, walk: &walk, to: &json)
+        writeNode(rootRoles, walk: &walk, to: &json)
         let leaks = leakDetector.leaks()
         renderedPath = walk.found ? walk.path : [root]
         let accepts = !accepting ? [] : walk.found ? walk.accepted : acceptedEvents(along: [root])
-        StateFields.writeScreen(layers: layers, accepts: accepts, leaks: leaks, to: &json)
+        StateFields.writeScreen(of: window, accepts: accepts, leaks: leaks, to: &json)
     }
 
     /// The path the last `writeState` rendered, top first; cleared by `apply`, which changes the tree.
@@ -95,7 +97,7 @@ public final class RIBAppRuntime: AppRuntime {
 
     /// The routers from the root to the one that owns the controller on top of the screen.
     public func pathToTop() -> [any Routing] {
-        guard let top = window.layers.last?.visibleController else { return [root] }
+        guard let top = window.topViewController else { return [root] }
         var path: [any Routing] = []
         path.reserveCapacity(8)
         return Self.find(top, from: root, path: &path) ? path : [root]
@@ -129,10 +131,14 @@ public final class RIBAppRuntime: AppRuntime {
         }
     }
 
-    /// Writes `router`'s node; returns whether the path was found in its subtree (it is then on `walk.path`).
+    /// Writes the node whose roles are `node`; returns whether the path was found in its subtree (it is then on
+    /// `walk.path`). Unretained: the walk reads only, and every node on it is attached, held by its parent.
     @discardableResult
-    private func writeNode(_ router: any Routing, walk: inout TreeWalk, to json: inout JSONWriter) -> Bool {
-        let roles = NodeRoles.of(router)
+    private func writeNode(_ node: Unmanaged<NodeRoles>, walk: inout TreeWalk, to json: inout JSONWriter) -> Bool {
+        node._withUnsafeGuaranteedRef { writeNode($0, walk: &walk, to: &json) }
+    }
+
+    private func writeNode(_ roles: NodeRoles, walk: inout TreeWalk, to json: inout JSONWriter) -> Bool {
         json.beginObject(fields: roles.fields)
         json.bool(roles.isActive)
         if let exposing = roles.exposing {
@@ -145,14 +151,14 @@ public final class RIBAppRuntime: AppRuntime {
         }
         json.key("children")
         json.beginArray()
-        for child in router.children {
+        for child in roles.children {
             // Every child is written; only the one whose subtree ends the search answers true.
             if writeNode(child, walk: &walk, to: &json) { onPath = true }
         }
         json.endArray()
         json.endObject()
         if onPath {
-            walk.path.append(router)
+            walk.path.append(roles.router)
             if let handler = roles.handler { Self.add(handler.acceptedEvents, to: &walk.accepted) }
         }
         return onPath

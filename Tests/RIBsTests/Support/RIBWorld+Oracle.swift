@@ -48,6 +48,7 @@ extension RIBWorld {
     /// Once a step and the app code it ran are over: checks every property; `render` also reads `leaks()`.
     func checkSettled(render: Bool) {
         guard checkStructure() else { return }
+        checkHostContexts()
         checkLoadingAndActivity()
         checkRetention()
         checkLeaks(render: render)
@@ -76,6 +77,26 @@ extension RIBWorld {
             }
         }
         return true
+    }
+
+    /// Every router's host context lists its children as they are. Half the RIBs get theirs when built, the
+    /// other half (and the root) when first checked, after whatever was attached to them by then.
+    private func checkHostContexts() {
+        for record in records {
+            guard let router = record.router else { continue }
+            guard let mirror = router.hostContext as? ChildMirror else {
+                router.hostContext = ChildMirror(of: router)
+                continue
+            }
+            let children = router.children.map { ObjectIdentifier($0) }
+            if mirror.children != children {
+                func names(_ ids: [ObjectIdentifier]) -> String {
+                    let list = ids.map { id in records.first { $0.router.map(ObjectIdentifier.init) == id }?.name ?? "a router gone" }
+                    return "[" + list.joined(separator: ", ") + "]"
+                }
+                violate(.hostContext, record.name, "its host context lists \(names(mirror.children)) but its children are \(names(children))")
+            }
+        }
     }
 
     private func checkLoadingAndActivity() {

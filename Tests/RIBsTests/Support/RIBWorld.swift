@@ -14,6 +14,7 @@ enum TreeProperty: String {
     case pending = "hasPendingExpectations disagrees with what leaks() would report"
     case outOfStep = "a RIB's view on screen while the RIB is detached, or a shown RIB's view gone while attached"
     case teardown = "something outlived the app"
+    case hostContext = "a host context's view of a router's children, kept from what it was told, disagrees with them"
 }
 
 /// The RIB tree a random sequence grows from a launched root, the model the oracle keeps of it, and what broke.
@@ -83,11 +84,13 @@ final class RIBWorld: TranscriptWriting {
             records.append(RIBRecord(id: id, name: name, router: router, interactor: router.interactor, controller: router.viewController))
             held[id] = router
             note("let \(name) = ViewableRouter(...)")
+            if id % 2 == 1 { router.hostContext = ChildMirror(of: router) }
         } else {
             let router = TreeProbe.Router(id: id, name: name, world: self)
             records.append(RIBRecord(id: id, name: name, router: router, interactor: router.interactor, controller: nil))
             held[id] = router
             note("let \(name) = Router(...)  // no view")
+            if id % 2 == 1 { router.hostContext = ChildMirror(of: router) }
         }
         return id
     }
