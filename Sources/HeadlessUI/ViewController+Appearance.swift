@@ -22,17 +22,20 @@ extension ViewController {
     /// Every push and pop asks: the walk takes no references (it only reads, and each controller on it is held
     /// by the one it hangs from), and neither does its answer.
     private var unhiddenLayerBase: Unmanaged<ViewController>? {
-        unowned(unsafe) var base = self
-        while let parent = base.parent {
-            guard parent.shows(base) else { return nil }
+        // Unmanaged all the way: a controller read from an unowned(unsafe) or strong property into a local is
+        // retained for as long as the local lives, even when nothing could release it meanwhile.
+        var base = Unmanaged.passUnretained(self)
+        while let parent = base._withUnsafeGuaranteedRef({ $0.parent.map(Unmanaged.passUnretained) }) {
+            let shown = parent._withUnsafeGuaranteedRef { container in base._withUnsafeGuaranteedRef { container.shows($0) } }
+            guard shown else { return nil }
             base = parent
         }
-        unowned(unsafe) var presenting = base
-        while let presented = presenting.ownPresentation {
-            if presented.modalPresentationStyle == .fullScreen { return nil }
+        var presenting = base
+        while let presented = presenting._withUnsafeGuaranteedRef({ $0.ownPresentation.map(Unmanaged.passUnretained) }) {
+            if presented._withUnsafeGuaranteedRef({ $0.modalPresentationStyle }) == .fullScreen { return nil }
             presenting = presented
         }
-        return Unmanaged.passUnretained(base)
+        return base
     }
 
     /// Whether this controller hangs, through containment and presentation, from the root of a visible window.
