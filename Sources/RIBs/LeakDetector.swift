@@ -94,14 +94,23 @@ public final class LeakDetector: DeinitObserver {
 
     /// Expects every router in `routers`, its interactor and its view controller to go.
     public func expectRelease(of routers: [any Routing]) {
-        for router in routers {
-            register(router, reports: router.reportDeinit(to: self), name: router.name, kind: .router)
-            let interactor = router.interactable
-            let reports = (interactor as? Interactor)?.reportDeinit(to: self) ?? false
-            register(interactor, reports: reports, name: router.name, kind: .interactor)
-            if let controller = router.ownedViewController {
-                register(controller, reports: controller.reportDeinit(to: self), name: router.name, kind: .viewController)
-            }
+        for router in routers { expectRelease(ofRIB: router) }
+    }
+
+    /// Expects `router` and every router attached under it, each with its interactor and view controller, to go
+    /// (what a detach expects; the subtree walked in place, not listed first).
+    public func expectRelease(ofSubtreeOf router: any Routing) {
+        router.forEachInSubtree { expectRelease(ofRIB: $0) }
+    }
+
+    private func expectRelease(ofRIB router: any Routing) {
+        let name = router.name
+        register(router, reports: router.reportDeinit(to: self), name: name, kind: .router)
+        let interactor = router.interactable
+        let reports = (interactor as? Interactor)?.reportDeinit(to: self) ?? false
+        register(interactor, reports: reports, name: name, kind: .interactor)
+        if let controller = router.ownedViewController {
+            register(controller, reports: controller.reportDeinit(to: self), name: name, kind: .viewController)
         }
     }
 
@@ -196,6 +205,12 @@ public final class LeakDetector: DeinitObserver {
     /// What was detached but is still alive or on screen, and views still on screen whose attached RIB's
     /// interactor resigned; forgets what has gone.
     public func leaks() -> [Leak] {
+        // Usually whatever was expected went during the event and told so: nothing to look at.
+        guard unmarked > 0 else {
+            dropIfAllGone()
+            freshLeaks = 0
+            return []
+        }
         compact(keeping: { _ in true })
         var fresh = 0
         var found: [Leak] = []

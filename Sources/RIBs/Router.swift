@@ -137,7 +137,7 @@ open class Router<InteractorType>: Routing {
         guard let index = children.firstIndex(where: { $0 === child }) else { return }
         children.remove(at: index)
         hostContext?.routerDidDetachChild(at: index)
-        leakDetector?.expectRelease(of: child.subtree)
+        leakDetector?.expectRelease(ofSubtreeOf: child)
     }
 
     private func setChildrenActive(_ active: Bool) {
