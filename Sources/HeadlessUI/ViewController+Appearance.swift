@@ -22,10 +22,10 @@ extension ViewController {
     /// Every push and pop asks: the walk takes no references (it only reads, and each controller on it is held
     /// by the one it hangs from), and neither does its answer.
     private var unhiddenLayerBase: Unmanaged<ViewController>? {
-        // Unmanaged all the way: a controller read from an unowned(unsafe) or strong property into a local is
-        // retained for as long as the local lives, even when nothing could release it meanwhile.
+        // Unmanaged all the way: a controller read from a strong property into a local is retained for as long
+        // as the local lives, even when nothing could release it meanwhile.
         var base = Unmanaged.passUnretained(self)
-        while let parent = base._withUnsafeGuaranteedRef({ $0.parent.map(Unmanaged.passUnretained) }) {
+        while let parent = base._withUnsafeGuaranteedRef({ $0.parentLink }) {
             let shown = parent._withUnsafeGuaranteedRef { container in base._withUnsafeGuaranteedRef { container.shows($0) } }
             guard shown else { return nil }
             base = parent
@@ -42,10 +42,10 @@ extension ViewController {
     @inline(__always) var isInVisibleWindow: Bool {
         // Up the containment to the layer's base, then down the layers: each presenter is the base of the
         // layer under it. Unretained, as the walks above, and inlined: `isVisible` asks on every push and pop.
-        unowned(unsafe) var top = self
-        while let parent = top.parent { top = parent }
-        while let below = top.presenter { top = below }
-        return top.isRootOfVisibleWindow
+        var top = Unmanaged.passUnretained(self)
+        while let parent = top._withUnsafeGuaranteedRef({ $0.parentLink }) { top = parent }
+        while let below = top._withUnsafeGuaranteedRef({ $0.presenterLink }) { top = below }
+        return top._withUnsafeGuaranteedRef { $0.isRootOfVisibleWindow }
     }
 
     /// This controller came on screen: it hears viewWillAppear and viewDidAppear (with `isMovingToParent` or

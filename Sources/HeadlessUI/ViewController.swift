@@ -22,7 +22,13 @@ open class ViewController {
     // slow path, on every event.
 
     /// The container that holds this controller, if any.
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var parent: ViewController?
+    public private(set) var parent: ViewController? {
+        get { parentLink?.takeUnretainedValue() }
+        set { parentLink = newValue.map(Unmanaged.passUnretained) }
+    }
+    /// `parent` as stored: the walks up the hierarchy read it without taking a reference (an unowned(unsafe)
+    /// property read into a local is retained for as long as the local lives).
+    @exclusivity(unchecked) private(set) var parentLink: Unmanaged<ViewController>?
     /// Contained children, in the order they were added.
     @exclusivity(unchecked) public internal(set) var children: [ViewController] = []
     /// The controller presented by this one or, as in UIKit, by the ancestor that made this one's presentations.
@@ -33,7 +39,12 @@ open class ViewController {
     /// then hold two presentations, one of them hidden).
     var presents: Bool { ownPresentation != nil }
     /// The controller that presented this one itself (not through a container).
-    @exclusivity(unchecked) private(set) unowned(unsafe) var presenter: ViewController?
+    private(set) var presenter: ViewController? {
+        get { presenterLink?.takeUnretainedValue() }
+        set { presenterLink = newValue.map(Unmanaged.passUnretained) }
+    }
+    /// `presenter` as stored, for the same walks.
+    @exclusivity(unchecked) private(set) var presenterLink: Unmanaged<ViewController>?
     /// The controller that presents this one or, as in UIKit, the nearest presented container that holds it.
     public var presentingViewController: ViewController? {
         presenter ?? parent?.presentingViewController
@@ -227,9 +238,9 @@ open class ViewController {
     /// The controller that makes this one's presentations: the top of its containment (UIKit's presentation
     /// context for full-screen and sheet styles).
     var presentationContext: ViewController {
-        var node = self
-        while let parent = node.parent { node = parent }
-        return node
+        var node = Unmanaged.passUnretained(self)
+        while let parent = node._withUnsafeGuaranteedRef({ $0.parentLink }) { node = parent }
+        return node.takeUnretainedValue()
     }
 
     /// Dismisses what this controller's layer presents (a child's call goes to the base that made the
@@ -317,10 +328,12 @@ open class ViewController {
     /// The window this controller is shown in, found through containment and presentation.
     public var window: Window? {
         // Unretained: the walk only reads, and every controller on it is held by the one it hangs from.
-        unowned(unsafe) var top = self
-        while let next = top.holder { top = next }
-        guard let window = top.hostWindow, window.rootViewController === top else { return nil }
-        return window
+        var link = Unmanaged.passUnretained(self)
+        while let next = link._withUnsafeGuaranteedRef({ $0.holderLink }) { link = next }
+        return link._withUnsafeGuaranteedRef { top in
+            guard let window = top.hostWindow, window.rootViewController === top else { return nil }
+            return window
+        }
     }
 
     /// Whether the controller is in a window's hierarchy.
@@ -340,14 +353,17 @@ open class ViewController {
     /// Whether `controller` is this one or one this one hangs from, through containment or presentation.
     /// Showing it under this one would close a loop: UIKit refuses that, and `window` would walk it forever.
     final func hangsFrom(_ controller: ViewController) -> Bool {
-        var node: ViewController? = self
+        let target = Unmanaged.passUnretained(controller).toOpaque()
+        var node: Unmanaged<ViewController>? = .passUnretained(self)
         while let current = node {
-            if current === controller { return true }
-            node = current.holder
+            if current.toOpaque() == target { return true }
+            node = current._withUnsafeGuaranteedRef { $0.holderLink }
         }
         return false
     }
 
     /// The controller this one hangs from: its container, else the one presenting it (nil at the top).
     var holder: ViewController? { parent ?? presenter }
+    /// `holder` as stored, for walks that take no reference.
+    var holderLink: Unmanaged<ViewController>? { parentLink ?? presenterLink }
 }
