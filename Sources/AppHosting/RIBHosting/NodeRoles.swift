@@ -6,16 +6,18 @@ import RIBs
 /// retained existential of an interactor (which has weak references to it, hence a side table) takes the
 /// slow reference-counting path: the dispatch path and every rendered node would pay both on every event.
 final class NodeRoles: RoutingHostContext {
-    // Unowned(unsafe): the router owns both this object and its interactor, and no one reads these
-    // without holding the router, so they cannot outlive what they point to.
-    /// The router these are the roles of.
+    /// The router these are the roles of; unowned(unsafe): the router owns this object.
     unowned(unsafe) let router: any Routing
+    // The interactor in its three roles, held: the roles of a rendered path, kept until the next event, keep
+    // the handlers they name alive through its dispatch (the roles themselves take the fast reference-counting
+    // path, where an interactor or a router, which have side tables, take the slow one). And constants of an
+    // object the caller holds need no retain of their own to be called: unowned ones did, on the slow path.
     /// The interactor the router drives.
-    unowned(unsafe) let interactable: any Interactable
+    let interactable: any Interactable
     /// The interactor as an event handler, if it is one.
-    unowned(unsafe) let handler: (any EventHandling)?
+    let handler: (any EventHandling)?
     /// The interactor as a state source, if it is one.
-    unowned(unsafe) let exposing: (any StateExposing)?
+    let exposing: (any StateExposing)?
     /// The node's constant fields, `"name":…,"kind":…,"active":`, rendered once (the writer's own buffer,
     /// taken over: made on every push, an array would cost a second allocation and a copy).
     let head: UnsafeMutableBufferPointer<UInt8>

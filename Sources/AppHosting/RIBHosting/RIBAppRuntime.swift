@@ -29,14 +29,15 @@ public final class RIBAppRuntime: AppRuntime {
             renderedPath = nil
             try offer(event, along: path)
         } else {
-            try offer(event, along: pathToTop().reversed())
+            try offer(event, along: pathToTop().reversed().lazy.map { NodeRoles.of($0) })
         }
     }
 
-    /// Offers `event` to the handlers along `path`, top first, until one takes it.
-    private func offer(_ event: AppEvent, along path: some Sequence<any Routing>) throws(EventError) {
-        for router in path {
-            guard let handler = NodeRoles.of(router).handler else { continue }
+    /// Offers `event` to the handlers along `path`, top first, until one takes it. The roles hold their
+    /// interactors: a handler that detaches RIBs further down the path leaves theirs alive until this returns.
+    private func offer(_ event: AppEvent, along path: some Sequence<NodeRoles>) throws(EventError) {
+        for roles in path {
+            guard let handler = roles.handler else { continue }
             if try handler.handle(event) { return }
         }
         throw .notHandled("no RIB on screen handles `\(event.type.rawValue)` now")
@@ -78,13 +79,13 @@ public final class RIBAppRuntime: AppRuntime {
         json.key("tree")
         writeNode(rootRoles, walk: &walk, to: &json)
         let leaks = leakDetector.leaks()
-        renderedPath = walk.found ? walk.path : [root]
+        renderedPath = walk.found ? walk.path : [rootRoles]
         let accepts = !accepting ? [] : walk.found ? walk.accepted : acceptedEvents(along: [root])
         StateFields.writeScreen(of: window, accepts: accepts, leaks: leaks, to: &json)
     }
 
     /// The path the last `writeState` rendered, top first; cleared by `apply`, which changes the tree.
-    @exclusivity(unchecked) private var renderedPath: [any Routing]?
+    @exclusivity(unchecked) private var renderedPath: [NodeRoles]?
 
     public var newLeakCount: Int { leakDetector.newlyReported }
 
@@ -121,7 +122,7 @@ public final class RIBAppRuntime: AppRuntime {
         /// Whether a router owning `top` was found (the first one, depth first, as `find` takes it).
         var found = false
         /// The path, top first: the order the walk comes back up in, and the order dispatch offers an event.
-        var path: [any Routing] = []
+        var path: [NodeRoles] = []
         /// What the handlers along `path` accept, owner first: the order the walk comes back up in.
         var accepted: [EventType] = []
 
@@ -158,7 +159,7 @@ public final class RIBAppRuntime: AppRuntime {
         json.endArray()
         json.endObject()
         if onPath {
-            walk.path.append(roles.router)
+            walk.path.append(roles)
             if let handler = roles.handler { Self.add(handler.acceptedEvents, to: &walk.accepted) }
         }
         return onPath
