@@ -73,6 +73,7 @@ baseline() { # NAME KIND N
 inprocess "push+pop as SessionCore (pair)" pushpop 1000
 inprocess "push+pop, RIB tree only (pair)" tree 1000
 inprocess "render state, login Home,A" render 1000
+inprocess "lower bound: one RIB watched + both documents" bound 1000
 inprocess "decode event (JSONFields)" decode 1000
 inprocess "create: launch login + render" create 1000
 server "ribsd server thread, POST event" http-events 500 2

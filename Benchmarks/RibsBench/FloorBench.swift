@@ -1,4 +1,5 @@
 import AppHosting
+import SessionService
 import HeadlessUI
 import RIBs
 
@@ -25,6 +26,7 @@ enum FloorBench {
         results.append(Harness.measure("floor: the same, bound and watched by the leak detector", note: "+ load (active-state binding), expectRelease, leaks()") {
             watchOne(listener: parent, detector: detector)
         })
+        if let bound = lowerBound() { results.append(bound) }
         return results
     }
 
@@ -41,6 +43,27 @@ enum FloorBench {
         interactor.listener = listener
         viewController.closeListener = interactor
         return FloorRouter(interactor: interactor, viewController: viewController, name: "A")
+    }
+
+    /// What a push+pop cannot do without, with nothing else: one RIB made, bound, watched and released (the floor
+    /// above) and the two documents it answers with rendered from a session at each state (Home,A and Home).
+    static func lowerBound(iterations: Int? = nil) -> Measurement? {
+        let parent = FloorInteractor()
+        let detector = LeakDetector()
+        let pushed = AppBenches.loggedInLogin()
+        let popped = AppBenches.loggedInLogin()
+        guard (try? pushed.apply(.push(screen: "A"), now: 0)) == true else { return nil }
+        let once = {
+            watchOne(listener: parent, detector: detector)
+            pushed.rerender()
+            popped.rerender()
+            blackHole(pushed.stateJSON.count &+ popped.stateJSON.count)
+        }
+        if let iterations {
+            for _ in 0..<iterations { once() }
+            return nil
+        }
+        return Harness.measure("lower bound: one RIB watched + both documents", note: "the floor + Home,A and Home rendered") { once() }
     }
 
     private static func watchOne(listener: FloorInteractor, detector: LeakDetector) {

@@ -6,7 +6,7 @@ import SessionService
 /// (`valgrind --tool=callgrind ribsd-bench --profile pushpop --iterations 20000`). Instruction counts per
 /// operation from callgrind do not depend on machine load, unlike the timed rows.
 enum Profile {
-    static let names = ["pushpop", "decode", "render", "create", "tree", "floor", "http-events", "http-get", "http-create"]
+    static let names = ["pushpop", "decode", "render", "create", "tree", "floor", "bound", "http-events", "http-get", "http-create"]
 
     static func run(_ name: String, iterations: Int) -> Bool {
         switch name {
@@ -42,6 +42,8 @@ enum Profile {
             }
         case "floor":
             FloorBench.profile(iterations: iterations)
+        case "bound":
+            _ = FloorBench.lowerBound(iterations: iterations)
         case "http-events", "http-get", "http-create":
             // The real server in process (1 MHD thread) and a loopback client on the main thread; with
             // `valgrind --separate-threads=yes` the MHD thread's file holds the server's instructions only.

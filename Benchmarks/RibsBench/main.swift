@@ -1,7 +1,7 @@
 // ribsd-bench: in-process microbenchmarks of ribsd (release build; scripts/bench runs it).
 //
 //   ribsd-bench [--quick] [--only app|depth|dispatch|memory|http] [--alive N]
-//   ribsd-bench --profile pushpop|decode|render|create|tree [--iterations N]   (a bare loop, for callgrind/perf)
+//   ribsd-bench --profile NAME [--iterations N]   (one of Profile.names, in a bare loop, for callgrind/perf)
 //
 // Each row: the median over 7 batches (ns per operation unless told), and the fastest–slowest batch.
 // Machine-readable copies of the rows are the lines starting with RESULT (tab-separated).
