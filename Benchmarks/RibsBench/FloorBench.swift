@@ -1,7 +1,7 @@
 import AppHosting
-import SessionService
 import HeadlessUI
 import RIBs
+import SessionService
 
 /// What every push + pop pays before any routing, screen or state work: one RIB's objects made, linked the
 /// way RIBs links them, watched by the leak detector after its detach, and released. A lower bound for the
