@@ -22,12 +22,12 @@ public struct ScreenLayer {
     /// The screens of the layer's stack, bottom to top; a single screen when there is no navigation controller.
     public let stack: [ViewController]
 
-    // Both found once, when the layer is made: a render reads the stack several times (the layers, the front
-    // stack, the top, the path to the top), and each search walks the containment tree.
-    init(style: Style, controller: ViewController) {
+    // Both found once, when the layer is made (`Window.forEachLayer` finds the navigation controller): a reader
+    // may read the stack several times, and each search walks the containment tree.
+    init(style: Style, controller: ViewController, navigationController: NavigationController?) {
         self.style = style
         self.controller = controller
-        navigationController = Self.firstNavigationController(in: controller)
+        self.navigationController = navigationController
         stack = navigationController?.viewControllers ?? [controller]
     }
 

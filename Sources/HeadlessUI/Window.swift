@@ -75,12 +75,9 @@ public final class Window {
     /// containment's top, as in UIKit, and no container takes in a controller that presents), so each layer's
     /// base holds the next one.
     public var layers: [ScreenLayer] {
-        guard let root = rootViewController else { return [] }
-        var result = [ScreenLayer(style: .root, controller: root)]
-        var current = root
-        while let presented = current.ownPresentation {
-            result.append(ScreenLayer(style: .init(presented.modalPresentationStyle), controller: presented))
-            current = presented
+        var result: [ScreenLayer] = []
+        forEachLayer { style, base, stack in
+            result.append(ScreenLayer(style: style, controller: base, navigationController: stack))
         }
         return result
     }
