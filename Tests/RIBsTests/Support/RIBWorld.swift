@@ -84,14 +84,14 @@ final class RIBWorld: TranscriptWriting {
             records.append(RIBRecord(id: id, name: name, router: router, interactor: router.interactor, controller: router.viewController))
             held[id] = router
             note("let \(name) = ViewableRouter(...)")
-            if id % 2 == 1 { router.hostContext = ChildMirror(of: router) }
         } else {
             let router = TreeProbe.Router(id: id, name: name, world: self)
             records.append(RIBRecord(id: id, name: name, router: router, interactor: router.interactor, controller: nil))
             held[id] = router
             note("let \(name) = Router(...)  // no view")
-            if id % 2 == 1 { router.hostContext = ChildMirror(of: router) }
         }
+        // Half the routers have a host context from birth; the oracle gives the others theirs later.
+        if id % 2 == 1, let router = held[id] { router.hostContext = ChildMirror(of: router) }
         return id
     }
 
