@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "SessionService", targets: ["SessionService"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "Locking", targets: ["Locking"]),
+        .library(name: "SessionStorage", targets: ["SessionStorage"]),
+        .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
     ],
     targets: [
         // C
@@ -29,8 +31,17 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
-        // Transport: the only module that imports C.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // Transport: the only module that imports libmicrohttpd.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Locking"], swiftSettings: settings),
+        // Storage: the seam sessions reach their records through (pure), and the engines behind it, each the
+        // only module that imports its C library.
+        .target(name: "SessionStorage", swiftSettings: settings),
+        .target(name: "SQLiteStore", dependencies: ["CSQLite", "SessionStorage", "Locking"], swiftSettings: settings),
         // The one lock type: pthread-backed, so ThreadSanitizer sees it (it cannot see Synchronization.Mutex).
         .target(name: "Locking", swiftSettings: settings),
         // Pure navigation core.
@@ -41,7 +52,9 @@ let package = Package(
         .target(name: "AppHosting", dependencies: ["RIBs", "HeadlessUI", "Flows", "Locking"], swiftSettings: settings),
         .target(name: "BuiltinApps", dependencies: ["AppHosting", "RIBs", "HeadlessUI", "Flows"], swiftSettings: settings),
         // Sessions over HTTP.
-        .target(name: "SessionService", dependencies: ["AppHosting", "HTTPServer", "Locking"], swiftSettings: settings),
+        .target(
+            name: "SessionService", dependencies: ["AppHosting", "HTTPServer", "Locking", "SessionStorage", "SQLiteStore"],
+            swiftSettings: settings),
         .executableTarget(name: "ribsd", dependencies: ["SessionService", "BuiltinApps"], swiftSettings: settings),
         // What README shows: a user's own app served next to the built-in ones.
         .executableTarget(
@@ -68,6 +81,7 @@ let package = Package(
         // What several test targets and the benchmarks share (screen snapshots, threads, open files, loopback
         // sockets, a seeded generator); not a product.
         .target(name: "TestSupport", dependencies: ["HeadlessUI"], path: "Tests/TestSupport", swiftSettings: settings),
+        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "SessionStorage"], swiftSettings: settings),
         .testTarget(name: "LockingTests", dependencies: ["Locking", "TestSupport"], swiftSettings: settings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking", "TestSupport"], swiftSettings: settings),
         .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI", "TestSupport"], swiftSettings: settings),

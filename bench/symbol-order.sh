@@ -32,7 +32,7 @@ source "$ROOT/bench/harness.sh"
 trap 'cleanup; rm -rf "$OUT"' EXIT
 
 start_server ribsd valgrind --tool=callgrind --demangle=no --separate-threads=yes \
-    --callgrind-out-file="$OUT/order.out" "$RIBSD" --port 0 --log-level off --threads 1
+    --callgrind-out-file="$OUT/order.out" "$RIBSD" --store memory --port 0 --log-level off --threads 1
 PID=$SRV_REAL
 new_sessions "$SRV_PORT" 8 "$OUT/ids.txt"
 # Start-up's one-time work (loading conformance tables, first allocations) is not the request path: count

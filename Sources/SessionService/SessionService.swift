@@ -2,6 +2,7 @@ import AppHosting
 import Foundation
 import HTTPServer
 import Locking
+import SessionStorage
 import Synchronization
 
 /// Sessions over HTTP: creates them, applies events under each session's lock, and answers the contract's JSON.
@@ -13,6 +14,8 @@ public final class SessionService: Sendable {
     let store: SessionStore
     let clock: any ServiceClock
     let ids: any SessionIDSource
+    /// Where sessions' records outlive the process; nil keeps them in memory only (`--store memory`).
+    let records: (any SessionRecordStore)?
     let appsJSON: [UInt8]
     /// The body of `GET /openapi.json`: the document, listing the apps this service hosts.
     let openAPIJSON: [UInt8]
@@ -29,18 +32,20 @@ public final class SessionService: Sendable {
     /// Set by `endStreams`: the server is stopping, and a stream opened now would miss its `end` frame.
     let streamsEnded = Atomic<Bool>(false)
     /// The logger `instrument` was given: `/metrics` shows the lines it dropped.
-    private let logger = Lock<RequestLogger?>(nil)
+    let logger = Lock<RequestLogger?>(nil)
     /// When `maintain` hands freed memory back, and what does it (the heap's trim; tests count the calls).
     private let heapReturn: Lock<HeapReturnPolicy>
     private let returnFreePages: @Sendable () -> Void
 
-    /// Creates the service; clock and id source are injected so that tests and replays control them, and so is
-    /// what hands freed memory back to the system.
+    /// Creates the service; clock and id source are injected so that tests and replays control them, and so are
+    /// what hands freed memory back to the system and the durable store (`restoreSessions` reads it).
     public init(
         registry: AppRegistry, configuration: ServiceConfiguration = ServiceConfiguration(),
         clock: any ServiceClock = SystemClock(), ids: any SessionIDSource = RandomSessionIDs(),
-        returnFreePages: @escaping @Sendable () -> Void = { ProcessHeap.returnFreePages() }
+        returnFreePages: @escaping @Sendable () -> Void = { ProcessHeap.returnFreePages() },
+        records: (any SessionRecordStore)? = nil
     ) {
+        self.records = records
         self.registry = registry
         self.configuration = configuration
         self.clock = clock
@@ -59,12 +64,14 @@ public final class SessionService: Sendable {
     /// Adds the contract's routes to `router`.
     public func addRoutes(to router: HTTPRouter) {
         router.add(.GET, "/healthz") { _ in .json(Array(#"{"status":"ok"}"#.utf8)) }
+        router.add(.GET, "/readyz") { [self] _ in readiness() }
         router.add(.GET, "/v1/apps") { [self] _ in .json(appsJSON) }
         router.add(.GET, "/openapi.json") { [openAPIJSON] _ in .json(openAPIJSON) }
         router.add(.GET, "/metrics") { [self] _ in
             HTTPResponse(
                 status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
-                body: Array(metrics.render(sessionsAlive: store.count, heldBytes: heldMemory.bytes, logLinesDropped: logger.withLock { $0?.droppedLines } ?? 0).utf8))
+                body: Array(metrics.render(sessionsAlive: store.count, heldBytes: heldMemory.bytes, logLinesDropped: logger.withLock { $0?.droppedLines } ?? 0,
+                    store: records?.statistics()).utf8))
         }
         router.add(.POST, "/v1/sessions", precheck: { [self] in creationPrecheck($0) }) { [self] request in respond { () throws(ServiceError) in try createSession(request) } }
         router.add(.GET, "/v1/sessions/:id") { [self] request in respond(request) { (id: String) throws(ServiceError) in try state(request, id: id) } }
@@ -114,13 +121,13 @@ public final class SessionService: Sendable {
             // A session whose lock is held is in use now: whoever holds it marks it accessed or finds it expired
             // itself. Waiting would let one long request (a history of 100,000 events, a replay after a failed
             // move) hold up the expiry of every other session.
-            let seen = session.withCoreIfAvailable { core in (expireIfIdle(core, now: now), core.lastAccessUptime) }
+            let seen = session.withSlotIfAvailable { slot in expireIfIdle(&slot, now: now) }
             guard let (liveness, lastAccess) = seen else { continue }
             guard liveness != .live else {
                 earliest = min(earliest, expiry(afterAccessAt: lastAccess))
                 continue
             }
-            store.remove(session.id)
+            forgetStored(session.id)
             // One closed before (deleted, or expired by a request or another sweep since the copy) was counted
             // by whoever closed it.
             if liveness == .expiredNow { expired += 1 }
@@ -142,7 +149,7 @@ public final class SessionService: Sendable {
     public func closeAll() {
         for session in store.all() {
             store.remove(session.id)
-            session.withCore { $0.close(reason: .shutdown) }
+            session.withLiveCore { $0.close(reason: .shutdown) }
         }
     }
 
@@ -151,7 +158,7 @@ public final class SessionService: Sendable {
         // Before the walk: a watcher that locks a session after the walk passed it sees the flag and is refused.
         streamsEnded.store(true, ordering: .sequentiallyConsistent)
         for session in store.all() {
-            session.withCore { $0.watchers.end(.shutdown) }
+            session.withLiveCore { $0.watchers.end(.shutdown) }
         }
     }
 
@@ -177,6 +184,31 @@ public final class SessionService: Sendable {
         case live
         case expiredNow
         case alreadyClosed
+    }
+
+    /// `expireIfIdle` for whatever the session holds: a dormant session expires without a replay. Returns the
+    /// liveness and the last access.
+    private func expireIfIdle(_ slot: inout Session.Slot, now: Int64) -> (Liveness, Int64) {
+        switch slot {
+        case let .live(core):
+            return (expireIfIdle(core, now: now), core.lastAccessUptime)
+        case let .dormant(dormant):
+            guard now >= expiry(afterAccessAt: dormant.lastAccessUptime) else { return (.live, dormant.lastAccessUptime) }
+            slot = .gone
+            return (.expiredNow, dormant.lastAccessUptime)
+        case .gone:
+            return (.alreadyClosed, 0)
+        }
+    }
+
+    /// `/readyz`: 200 while the store answers, 503 `store_unavailable` when it does not.
+    private func readiness() -> HTTPResponse {
+        do {
+            try records?.checkReady()
+            return .json(Array(#"{"status":"ready"}"#.utf8))
+        } catch {
+            return ServiceError.storeUnavailable(error.message).response
+        }
     }
 
     /// Closes `core` if it has been idle past the TTL at `now` (uptime). Only the caller that gets `.expiredNow`

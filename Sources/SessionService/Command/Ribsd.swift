@@ -2,6 +2,8 @@ import AppHosting
 import Dispatch
 import Foundation
 import HTTPServer
+import SQLiteStore
+import SessionStorage
 import Synchronization
 
 /// The executable's whole life: parse flags, serve, stop on SIGINT/SIGTERM. A user's package can call it with its own apps.
@@ -38,8 +40,15 @@ public enum Ribsd {
         if options.showHelp { write(RibsdOptions.usage, to: .standardOutput); exit(0) }
         if options.showVersion { write("ribsd \(version)\n", to: .standardOutput); exit(0) }
 
+        let records = openStore(options.store)
         let logger = RequestLogger(level: options.logLevel, bufferBytes: options.logBuffer)
-        let service = SessionService(registry: registry, configuration: options.service)
+        let service = SessionService(registry: registry, configuration: options.service, records: records)
+        let restored: Int
+        do {
+            restored = try service.restoreSessions()
+        } catch {
+            fail("session store: \(error.message)")
+        }
         let router = HTTPRouter()
         service.addRoutes(to: router)
         // Until the server is up, a failure to start is reported once, by `fail`, not also by MHD's log.
@@ -66,7 +75,11 @@ public enum Ribsd {
         // Logged before the address is announced: a client that waits for the announcement finds its first
         // request's line after this one in the log.
         logger.message(
-            .info, "started", fields: [("address", address), ("version", version), ("apps", registry.apps.map(\.id).joined(separator: ","))],
+            .info, "started",
+            fields: [
+                ("address", address), ("version", version), ("apps", registry.apps.map(\.id).joined(separator: ",")),
+                ("store", options.store.engine.rawValue), ("sessions", String(restored)),
+            ],
             always: true)
         if server.connectionLimit < options.server.connectionLimit {
             logger.message(
@@ -94,10 +107,27 @@ public enum Ribsd {
         server.stop()
         sweeper.cancel()
         service.closeAll()
+        // What the store still has queued (last accesses, expired sessions' deletions) is written before the exit.
+        records?.close()
         logger.message(.info, "stopped", always: true)
         // A log reader that is stuck gets two seconds, then the process ends without its last lines.
         logger.flush(timeout: 2)
         exit(0)
+    }
+
+    /// The durable store the options name (nil for memory); a folder or file that cannot be used ends the
+    /// process with one line, the file untouched.
+    private static func openStore(_ options: StoreOptions) -> (any SessionRecordStore)? {
+        switch options.engine {
+        case .memory:
+            return nil
+        case .sqlite:
+            do {
+                return try SQLiteSessionStore(directory: options.dataDirectory, sync: options.sync, maxBytes: options.maxBytes)
+            } catch {
+                fail("session store: \(error.message)")
+            }
+        }
     }
 
     private static func fail(_ message: String) -> Never {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import SQLiteStore
 
 /// The executable's flags, read from the command line with the environment as fallback (a flag wins).
 public struct RibsdOptions: Sendable, Equatable {
@@ -7,6 +8,8 @@ public struct RibsdOptions: Sendable, Equatable {
     public var server = ServerConfiguration()
     /// The session service's limits.
     public var service = ServiceConfiguration()
+    /// Where sessions are kept.
+    public var store = StoreOptions()
     /// What the log shows.
     public var logLevel = RequestLogger.Level.info
     /// Bytes of log lines held while stderr is slow.
@@ -25,8 +28,12 @@ public struct RibsdOptions: Sendable, Equatable {
     /// The flags, their environment variables and defaults (for `--help`), the defaults read from the settings
     /// themselves so the help cannot fall behind them.
     public static let flags: [(flag: String, environment: String, meaning: String)] = {
-        let server = ServerConfiguration(), service = ServiceConfiguration()
+        let server = ServerConfiguration(), service = ServiceConfiguration(), store = StoreOptions()
         return [
+            ("--store", "RIBSD_STORE", "where sessions are kept: sqlite (in --data-dir, surviving restarts) or memory (default \(store.engine.rawValue))"),
+            ("--data-dir", "RIBSD_DATA_DIR", "folder of the sqlite store, made if only it is missing; one ribsd at a time (default \(store.dataDirectory))"),
+            ("--sync", "RIBSD_SYNC", "normal (a change survives a crash of ribsd) or full (also a power loss) (default \(store.sync.rawValue))"),
+            ("--max-store-bytes", "RIBSD_MAX_STORE_BYTES", "most bytes the sqlite store may hold; past it changes answer 503 (default: the disk's room)"),
             ("--host", "RIBSD_HOST", "IPv4 address to bind, or localhost (default \(server.host))"),
             ("--port", "RIBSD_PORT", "port to bind, 0 for any free port (default \(server.port))"),
             ("--threads", "RIBSD_THREADS", "HTTP worker threads (default: number of cores)"),
@@ -88,6 +95,25 @@ public struct RibsdOptions: Sendable, Equatable {
             }
             values[name] = value
             sources[name] = name
+        }
+        if let engine = values["--store"] {
+            guard let parsed = StoreOptions.Engine(rawValue: engine) else {
+                throw ParseError(description: "\(source("--store")) must be sqlite or memory, not \(engine)")
+            }
+            options.store.engine = parsed
+        }
+        if let directory = values["--data-dir"] {
+            guard !directory.isEmpty else { throw ParseError(description: "\(source("--data-dir")) must not be empty") }
+            options.store.dataDirectory = directory
+        }
+        if let sync = values["--sync"] {
+            guard let parsed = SQLiteSessionStore.Sync(rawValue: sync) else {
+                throw ParseError(description: "\(source("--sync")) must be normal or full, not \(sync)")
+            }
+            options.store.sync = parsed
+        }
+        if let bytes = values["--max-store-bytes"] {
+            options.store.maxBytes = try wholeNumber(bytes, source("--max-store-bytes"), from: 65536, to: 1 << 50)
         }
         if let host = values["--host"] {
             guard !host.isEmpty else { throw ParseError(description: "\(source("--host")) must not be empty") }

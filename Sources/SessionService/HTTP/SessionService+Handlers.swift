@@ -21,6 +21,14 @@ extension SessionService {
             // Random ids never repeat; an injected source that does is broken, and the session it named is kept.
             throw insertion == .full ? .sessionLimit(configuration.maxSessions, retryAfter: retryAfterSeconds) : .internalError()
         }
+        // Stored before it is answered: a 201 names a session a restart still knows.
+        do throws(ServiceError) {
+            try session.withCore { (core: SessionCore) throws(ServiceError) in try recordCreation(of: core) }
+        } catch {
+            store.remove(id)
+            session.withCore { $0.close() }
+            throw error
+        }
         metrics.recordCreated()
         let (body, etag) = session.withCore { ($0.stateJSON, $0.etag) }
         var response = HTTPResponse.json(status: 201, body, extraHeaders: [("Location", "/v1/sessions/\(id)"), ("ETag", etag)])
@@ -75,12 +83,14 @@ extension SessionService {
 
     func deleteSession(_ request: HTTPRequest, id: String) throws(ServiceError) -> HTTPResponse {
         let preconditions = Preconditions(request)
-        guard let session = store.session(id) else { throw .sessionNotFound() }
+        let session = try liveSession(id)
         // Under the session's lock: gone (deleted, or expired even before a sweep got to it) is not found; the
         // precondition is read, and the session leaves the store and is torn down, with no event in between.
         try session.withCore { (core: SessionCore) throws(ServiceError) in
             try checkLive(core, now: clock.uptimeMilliseconds())
             try preconditions.checkChange(at: core.version)
+            // Forgotten by the durable store first: a 204 names a session no restart brings back.
+            try recordDeletion(of: id)
             store.remove(id)
             core.close()
         }
@@ -89,7 +99,7 @@ extension SessionService {
 
     func applyEvent(_ request: HTTPRequest, id: String) throws(ServiceError) -> HTTPResponse {
         try requireJSON(request, hasBody: !request.body.isEmpty)
-        guard let session = store.session(id) else { throw .sessionNotFound() }
+        let session = try liveSession(id)
         let preconditions = Preconditions(request)
         // Whitespace around a field's value is not part of it (RFC 9110 §5.5): microhttpd drops the leading, and a
         // retry through a proxy that drops the trailing too must still name the same key.
@@ -111,7 +121,7 @@ extension SessionService {
             }
             if repeatedKey { throw .invalidHeader("Idempotency-Key must be sent once") }
             let prior = key.flatMap { core.idempotency[$0] }
-            if let prior, prior.body == digest { return prior.response }
+            if let prior, prior.body == digest { return HTTPResponse.json(prior.answer, etag: SessionCore.etag(prior.version)) }
             try preconditions.checkChange(at: core.version)
             if prior != nil { throw .idempotencyKeyReused() }
             let changed: Bool
@@ -146,11 +156,26 @@ extension SessionService {
                     throw error
                 }
             }
+            // Stored before anyone hears of it (the client, the streams): a version that was answered is one a
+            // restart brings back. A store that cannot take it leaves the session as it was.
+            do throws(ServiceError) {
+                if changed {
+                    try recordEvent(of: core, key: key, digest: digest)
+                } else if let key, let digest {
+                    try recordAnswer(of: core, key: key, digest: digest)
+                }
+            } catch {
+                if changed { core.undoLastEvent() }
+                metrics.recordEvent(event.type.rawValue, .failed)
+                throw error
+            }
             metrics.recordEvent(event.type.rawValue, changed ? .applied : .unchanged)
-            if changed { metrics.recordLeaks(core.newLeakCount) }
-            let response = HTTPResponse.json(core.stateJSON, etag: core.etag)
-            if let key, let digest { core.remember(key, body: digest, response: response) }
-            return response
+            if changed {
+                metrics.recordLeaks(core.newLeakCount)
+                core.publishState()
+            }
+            if let key, let digest { core.remember(key, body: digest) }
+            return HTTPResponse.json(core.stateJSON, etag: core.etag)
         }
     }
 
@@ -173,7 +198,7 @@ extension SessionService {
     func withLiveSession<Result: Sendable>(
         _ id: String, _ body: (SessionCore) -> Result
     ) throws(ServiceError) -> (session: Session, result: Result) {
-        guard let session = store.session(id) else { throw .sessionNotFound() }
+        let session = try liveSession(id)
         let result = try session.withCore { (core: SessionCore) throws(ServiceError) -> Result in
             try checkLive(core, now: clock.uptimeMilliseconds())
             return body(core)
@@ -196,8 +221,9 @@ extension SessionService {
         switch expireIfIdle(core, now: now) {
         case .live:
             core.lastAccessUptime = now
+            recordAccess(of: core, now: now)
         case .expiredNow:
-            store.remove(core.id)
+            forgetStored(core.id)
             metrics.recordExpired(1)
             throw .sessionNotFound()
         case .alreadyClosed:

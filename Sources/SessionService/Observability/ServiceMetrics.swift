@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Locking
+import SessionStorage
 import Synchronization
 
 /// Counters for `GET /metrics`: requests, latency, events, leaks and session churn.
@@ -43,6 +44,7 @@ public final class ServiceMetrics: Sendable {
     private static let shardBits = 3
     private let leaks = Atomic<Int>(0)
     private let replayDivergences = Atomic<Int>(0)
+    private let unrestorable = Atomic<Int>(0)
     private let expired = Atomic<Int>(0)
     private let created = Atomic<Int>(0)
     private let heapReturns = Atomic<Int>(0)
@@ -120,13 +122,18 @@ public final class ServiceMetrics: Sendable {
         heapReturns.add(1, ordering: .relaxed)
     }
 
+    /// Counts a stored session that could not be restored (its log did not replay to its recorded state).
+    public func recordUnrestorable() {
+        unrestorable.add(1, ordering: .relaxed)
+    }
+
     /// Counts a created session.
     public func recordCreated() {
         created.add(1, ordering: .relaxed)
     }
 
     /// The Prometheus text exposition (format 0.0.4).
-    public func render(sessionsAlive: Int, heldBytes: Int, logLinesDropped: Int) -> String {
+    public func render(sessionsAlive: Int, heldBytes: Int, logLinesDropped: Int, store: StoreStatistics? = nil) -> String {
         let snapshot = total()
         var text = ""
         text += "# HELP ribsd_http_requests_total HTTP requests by method, route and status.\n# TYPE ribsd_http_requests_total counter\n"
@@ -160,6 +167,27 @@ public final class ServiceMetrics: Sendable {
         text += "ribsd_heap_returns_total \(heapReturns.load(ordering: .relaxed))\n"
         text += "# HELP ribsd_log_lines_dropped_total Log lines lost: stderr did not keep up, or failed.\n# TYPE ribsd_log_lines_dropped_total counter\n"
         text += "ribsd_log_lines_dropped_total \(logLinesDropped)\n"
+        text += "# HELP ribsd_sessions_unrestorable_total Stored sessions whose log, replayed after a restart, did not render the state recorded (their app changed): closed, not served.\n# TYPE ribsd_sessions_unrestorable_total counter\n"
+        text += "ribsd_sessions_unrestorable_total \(unrestorable.load(ordering: .relaxed))\n"
+        if let store { text += Self.render(store) }
+        return text
+    }
+
+    /// The durable store's lines: commit latency, records per commit, errors.
+    private static func render(_ store: StoreStatistics) -> String {
+        var text = "# HELP ribsd_store_commit_seconds Time the store took to commit one batch of records (a transaction).\n# TYPE ribsd_store_commit_seconds histogram\n"
+        var cumulative = 0
+        for (index, bound) in StoreStatistics.latencyBounds.enumerated() {
+            cumulative += store.latencyCounts[index]
+            text += "ribsd_store_commit_seconds_bucket{le=\"\(bound)\"} \(cumulative)\n"
+        }
+        text += "ribsd_store_commit_seconds_bucket{le=\"+Inf\"} \(store.commits)\n"
+        text += "ribsd_store_commit_seconds_sum \(store.latencySum)\n"
+        text += "ribsd_store_commit_seconds_count \(store.commits)\n"
+        text += "# HELP ribsd_store_records_total Records (creations, events, kept answers, deletions) committed; over ribsd_store_commit_seconds_count, records per commit.\n# TYPE ribsd_store_records_total counter\n"
+        text += "ribsd_store_records_total \(store.records)\n"
+        text += "# HELP ribsd_store_errors_total Store reads and writes that failed (a full disk, an I/O error).\n# TYPE ribsd_store_errors_total counter\n"
+        text += "ribsd_store_errors_total \(store.errors)\n"
         return text
     }
 

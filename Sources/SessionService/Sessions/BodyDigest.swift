@@ -23,4 +23,23 @@ struct BodyDigest: Equatable {
         self.first = first
         self.second = second
     }
+
+    /// Its stored form: the count, then the two lanes, each 8 bytes big-endian.
+    var bytes: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        for word in [UInt64(count), first, second] {
+            for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+        }
+        return bytes
+    }
+
+    /// The digest `bytes` stored; nil for bytes of another length.
+    init?(stored bytes: [UInt8]) {
+        guard bytes.count == 24 else { return nil }
+        func word(_ index: Int) -> UInt64 { bytes[index * 8..<index * 8 + 8].reduce(0) { $0 << 8 | UInt64($1) } }
+        count = Int(word(0))
+        first = word(1)
+        second = word(2)
+    }
 }

@@ -1,5 +1,3 @@
-import HTTPServer
-
 /// An `Idempotency-Key` as the client sent it: compared byte for byte. (As a `String` it would be decoded
 /// lossily, so `\xff` and `\xfe` both became U+FFFD, and compared by canonical equivalence, so `é` and
 /// `e` + U+0301 were one key: two different requests answered as one.)
@@ -12,7 +10,10 @@ struct IdempotencyCache {
     struct Entry {
         /// The first request's body, as a digest: a retry must send the same bytes.
         let body: BodyDigest
-        let response: HTTPResponse
+        /// The version the answer showed (its `ETag`).
+        let version: Int
+        /// The answer's body: the state document at `version`.
+        let answer: [UInt8]
     }
 
     /// The longest key accepted, in bytes.
@@ -24,6 +25,8 @@ struct IdempotencyCache {
     private var entries: [IdempotencyKey: Entry] = [:]
     private var order: [IdempotencyKey] = []
     private var head = 0
+    /// How many answers were ever remembered: each answer's sequence number, by which a store drops the oldest.
+    private(set) var sequence = 0
 
     init(limit: Int) {
         self.limit = limit
@@ -31,15 +34,24 @@ struct IdempotencyCache {
 
     subscript(key: IdempotencyKey) -> Entry? { entries[key] }
 
-    /// Remembers the answer to a successful request.
-    mutating func remember(_ key: IdempotencyKey, body: BodyDigest, response: HTTPResponse) {
-        let entry = Entry(body: body, response: response)
+    /// The most answers kept.
+    var capacity: Int { limit }
+
+    /// Remembers the answer to a successful request; returns its sequence number.
+    @discardableResult
+    mutating func remember(_ key: IdempotencyKey, _ entry: Entry, sequence: Int? = nil) -> Int {
+        self.sequence = sequence ?? self.sequence + 1
+        defer { trimOrder() }
         heldBytes += Self.heldBytes(key, entry)
         if let replaced = entries.updateValue(entry, forKey: key) {
             heldBytes -= Self.heldBytes(key, replaced)
-            return
+            return self.sequence
         }
         order.append(key)
+        return self.sequence
+    }
+
+    private mutating func trimOrder() {
         if order.count - head > limit {
             let oldest = order[head]
             if let dropped = entries.removeValue(forKey: oldest) { heldBytes -= Self.heldBytes(oldest, dropped) }
@@ -56,6 +68,6 @@ struct IdempotencyCache {
     /// Counted high on purpose: answers at one version share that version's state bytes, but each is charged
     /// them (they stop being shared with the session's own state once it moves on).
     private static func heldBytes(_ key: IdempotencyKey, _ entry: Entry) -> Int {
-        128 + key.bytes.count + entry.response.body.count
+        128 + key.bytes.count + entry.answer.count
     }
 }

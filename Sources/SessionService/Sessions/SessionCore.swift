@@ -24,7 +24,7 @@ package final class SessionCore {
         didSet { etag = Self.etag(version) }
     }
     /// `version` as a strong entity tag, `"N"`, made once per version rather than once per response.
-    @exclusivity(unchecked) private(set) var etag = SessionCore.etag(1)
+    @exclusivity(unchecked) package private(set) var etag = SessionCore.etag(1)
     @exclusivity(unchecked) private(set) var history: [HistoryEntry] = []
     /// The answer to `GET …/history` at this version, once a request made it (outside the lock: a long history
     /// takes a while).
@@ -127,8 +127,55 @@ package final class SessionCore {
         if preparedHistory != nil { dropPreparedHistory() }
         stateJSON = next.bytes
         fieldsOffset = nextFieldsOffset
-        watchers.publish(version: version, state: stateJSON)
         return true
+    }
+
+    /// Sends the current state to the session's event streams: once the version it shows is stored.
+    func publishState() {
+        watchers.publish(version: version, state: stateJSON)
+    }
+
+    /// Takes back the last applied event (its record could not be stored): the history, version and state are
+    /// as before it, the tree replayed from the history.
+    func undoLastEvent() {
+        guard let last = history.popLast() else { return }
+        hold(-last.heldBytes)
+        if preparedHistory != nil { dropPreparedHistory() }
+        version = last.version - 1
+        replayHistory()
+    }
+
+    /// Puts back a stored history on the fresh launch `init` made: its events applied, its versions and times
+    /// as recorded, the state rendered at its last version.
+    func restore(_ entries: [HistoryEntry]) {
+        for entry in entries {
+            try? runtime.apply(entry.event)
+            history.append(entry)
+            hold(entry.heldBytes)
+        }
+        version = entries.last?.version ?? 1
+        rerender()
+    }
+
+    /// Puts back an answer remembered before a restart, under its stored sequence number.
+    func restoreAnswer(_ key: IdempotencyKey, _ entry: IdempotencyCache.Entry, sequence: Int) {
+        let before = idempotency.heldBytes
+        idempotency.remember(key, entry, sequence: sequence)
+        hold(idempotency.heldBytes - before)
+    }
+
+    /// When this session's last access was last handed to the store (uptime): at most one a second is.
+    @exclusivity(unchecked) var lastStoredAccessUptime = Int64.min
+
+    /// A fresh launch with the history applied again, rendered at the current version.
+    private func replayHistory() {
+        runtime.tearDown()
+        runtime = app.launch()
+        for entry in history {
+            // Every event in history applied once; the same code on the same inputs applies again.
+            try? runtime.apply(entry.event)
+        }
+        rerender()
     }
 
     /// Detaches the whole tree, marks the session gone and ends its event streams.
@@ -156,10 +203,10 @@ package final class SessionCore {
         preparedHistory = nil
     }
 
-    /// Remembers the answer to a request sent with an `Idempotency-Key`.
-    func remember(_ key: IdempotencyKey, body: BodyDigest, response: HTTPResponse) {
+    /// Remembers the answer to a request sent with an `Idempotency-Key`: the current state.
+    func remember(_ key: IdempotencyKey, body: BodyDigest) {
         let before = idempotency.heldBytes
-        idempotency.remember(key, body: body, response: response)
+        idempotency.remember(key, IdempotencyCache.Entry(body: body, version: version, answer: stateJSON))
         hold(idempotency.heldBytes - before)
     }
 
@@ -221,13 +268,7 @@ package final class SessionCore {
     private func rebuild() throws(ServiceError) {
         let shown = stateJSON, shownFieldsOffset = fieldsOffset
         // The discarded tree is detached like any other (every interactor deactivated) before its replacement.
-        runtime.tearDown()
-        runtime = app.launch()
-        for entry in history {
-            // Every event in history applied once; the same code on the same inputs applies again.
-            try? runtime.apply(entry.event)
-        }
-        rerender()
+        replayHistory()
         // ...unless the app is not deterministic (it reads a clock, or keeps something across launches), or
         // changed what the state does not show in an event it took as a no-op: the replay then renders another
         // state under the same version. Serving it would give one version two different bodies (the ETag is
@@ -298,7 +339,7 @@ package final class SessionCore {
         }
     }
 
-    private static func etag(_ version: Int) -> String {
+    static func etag(_ version: Int) -> String {
         // Versions count from 1. Digits between quotes in a stack buffer: a string of up to 15 bytes is stored
         // inline, where interpolation would allocate and call `description` on every event.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 22) { buffer in

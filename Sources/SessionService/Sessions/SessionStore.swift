@@ -85,6 +85,18 @@ package final class SessionStore: Sendable {
         return .inserted
     }
 
+    /// Adds a stored session at start, whatever the limit (it was within the limit when it was made; a server
+    /// restarted with a lower one holds more until they go). A session already held keeps its place.
+    func restore(_ session: Session) {
+        guard Self.isPlainKey(session.id) else { return }
+        let added = shard(session.id).withLock { sessions in
+            guard sessions[session.id] == nil else { return false }
+            sessions[session.id] = session
+            return true
+        }
+        if added { held.add(1, ordering: .relaxed) }
+    }
+
     /// The session with this id.
     package func session(_ id: String) -> Session? {
         guard Self.isPlainKey(id) else { return nil }

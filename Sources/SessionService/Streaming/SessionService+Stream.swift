@@ -23,7 +23,7 @@ extension SessionService {
     /// Every frame is a whole state, so a client that reads too slowly to keep up (1 MiB behind) skips to the
     /// newest state instead of being cut off: its ids jump, and what it shows is still current.
     func watch(_ request: HTTPRequest, id: String) throws(ServiceError) -> HTTPResponse {
-        guard let session = store.session(id) else { throw .sessionNotFound() }
+        let session = try liveSession(id)
         let lastSeen = Self.lastEventID(request)
         let stream = StreamBody(heartbeat: ServerSentEvents.heartbeat, overflow: .keepLatest)
         try session.withCore { (core: SessionCore) throws(ServiceError) -> Void in

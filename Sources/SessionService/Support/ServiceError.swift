@@ -111,6 +111,26 @@ public struct ServiceError: Error, Equatable, Sendable {
         return error
     }
 
+    /// The `code` of `storeUnavailable`.
+    static let storeUnavailableCode = "store_unavailable"
+
+    /// The durable store could not take (or give) the session's record: nothing changed; retry.
+    static func storeUnavailable(_ detail: String) -> ServiceError {
+        var error = ServiceError(
+            status: 503, code: storeUnavailableCode, title: "Store unavailable",
+            detail: "the session store could not record the change, so nothing changed; retry later (\(detail))")
+        error.headers = [("Retry-After", "1")]
+        return error
+    }
+
+    /// A stored session whose log, replayed after a restart, does not come back to the state recorded (its app
+    /// changed between releases): it is closed rather than served as another state under the same version.
+    static func sessionNotRestorable(_ detail: String) -> ServiceError {
+        ServiceError(
+            status: 410, code: "session_not_restorable", title: "Session not restorable",
+            detail: "the stored session could not be restored, so it was closed: \(detail); start a new session")
+    }
+
     static func shuttingDown() -> ServiceError {
         // The same answer the HTTP layer gives a stream once it is draining.
         ServiceError(status: 503, code: "shutting_down", title: "Shutting down", detail: "The server is stopping.")

@@ -371,6 +371,9 @@ final class RibsdProcess {
             process.arguments = arguments
         }
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("RIBSD_") }
+        // Sessions in memory unless the test names a store: a test's server must not share (or lock) the
+        // default data folder with another.
+        if !arguments.contains(where: { $0.hasPrefix("--store") }) { environment["RIBSD_STORE"] = "memory" }
         environment.merge(extra) { $1 }
         process.environment = environment
         process.standardOutput = stdoutPipe

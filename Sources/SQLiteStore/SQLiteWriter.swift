@@ -1,0 +1,112 @@
+import SessionStorage
+
+/// The writes, on the writer thread's connection: a batch of changes in one transaction.
+final class SQLiteWriter {
+    private let database: SQLiteDatabase
+    private let insertSession: SQLiteStatement
+    private let updateSession: SQLiteStatement
+    private let touchSession: SQLiteStatement
+    private let insertEvent: SQLiteStatement
+    private let insertAnswer: SQLiteStatement
+    private let dropAnswers: SQLiteStatement
+    private let deleteSession: SQLiteStatement
+    private let deleteEvents: SQLiteStatement
+    private let deleteAnswers: SQLiteStatement
+
+    init(_ database: SQLiteDatabase) throws(SQLiteError) {
+        self.database = database
+        insertSession = try database.prepare(
+            "INSERT INTO sessions (id, app, created_at, last_access_at, version, state_digest) VALUES (?, ?, ?, ?, ?, ?)")
+        updateSession = try database.prepare(
+            "UPDATE sessions SET version = ?, state_digest = ?, last_access_at = max(last_access_at, ?) WHERE id = ?")
+        touchSession = try database.prepare("UPDATE sessions SET last_access_at = max(last_access_at, ?) WHERE id = ?")
+        insertEvent = try database.prepare("INSERT INTO events (session, version, event, at, state_digest) VALUES (?, ?, ?, ?, ?)")
+        insertAnswer = try database.prepare(
+            "INSERT OR REPLACE INTO answers (session, sequence, key, body_digest, version, body) VALUES (?, ?, ?, ?, ?, ?)")
+        dropAnswers = try database.prepare("DELETE FROM answers WHERE session = ? AND sequence <= ?")
+        deleteSession = try database.prepare("DELETE FROM sessions WHERE id = ?")
+        deleteEvents = try database.prepare("DELETE FROM events WHERE session = ?")
+        deleteAnswers = try database.prepare("DELETE FROM answers WHERE session = ?")
+    }
+
+    /// Commits `changes` (and `touches`) in one transaction; when that fails, each change alone, so one that
+    /// cannot be written fails only its own request. Returns each change's error, nil when committed.
+    func write(_ changes: [StoreChange], touches: [String: Int64]) -> [StoreError?] {
+        do throws(SQLiteError) {
+            try transaction { () throws(SQLiteError) in
+                for change in changes { try apply(change) }
+                try applyTouches(touches)
+            }
+            return Array(repeating: nil, count: changes.count)
+        } catch {
+            guard changes.count > 1 else { return [error.storeError] }
+        }
+        return changes.map { change in
+            do throws(SQLiteError) {
+                try transaction { () throws(SQLiteError) in try apply(change) }
+                return nil
+            } catch {
+                return error.storeError
+            }
+        }
+    }
+
+    /// Writes the last accesses noted while no change came.
+    func flush(_ touches: [String: Int64]) {
+        guard !touches.isEmpty else { return }
+        try? transaction { () throws(SQLiteError) in try applyTouches(touches) }
+    }
+
+    /// Hands pages freed by deletions back to the file system, a bounded number at a time (auto_vacuum is
+    /// incremental), once they are a quarter of the file or more.
+    func reclaimSpace() {
+        guard let free = try? database.integer("PRAGMA freelist_count"), free > 0,
+              let pages = try? database.integer("PRAGMA page_count"), free * 4 >= pages
+        else { return }
+        try? database.execute("PRAGMA incremental_vacuum(4096)")
+    }
+
+    private func transaction(_ body: () throws(SQLiteError) -> Void) throws(SQLiteError) {
+        try database.execute("BEGIN IMMEDIATE")
+        do {
+            try body()
+            try database.execute("COMMIT")
+        } catch {
+            // A full disk or an I/O error may have ended the transaction already.
+            if database.inTransaction { try? database.execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    private func applyTouches(_ touches: [String: Int64]) throws(SQLiteError) {
+        for (id, at) in touches { try touchSession.bind(.integer(at), .text(id)).run() }
+    }
+
+    private func apply(_ change: StoreChange) throws(SQLiteError) {
+        switch change {
+        case let .create(session):
+            try insertSession.bind(
+                .text(session.id), .text(session.app), .integer(session.createdAt), .integer(session.lastAccessAt),
+                .int(session.version), .blob(session.stateDigest)
+            ).run()
+        case let .append(id, event, answer, dropThrough, at):
+            try insertEvent.bind(.text(id), .int(event.version), .blob(event.event), .integer(event.at), .blob(event.stateDigest)).run()
+            try updateSession.bind(.int(event.version), .blob(event.stateDigest), .integer(at), .text(id)).run()
+            if let answer { try keep(answer, for: id, droppingThrough: dropThrough) }
+        case let .remember(id, answer, dropThrough, at):
+            try keep(answer, for: id, droppingThrough: dropThrough)
+            try touchSession.bind(.integer(at), .text(id)).run()
+        case let .delete(id):
+            try deleteEvents.bind(.text(id)).run()
+            try deleteAnswers.bind(.text(id)).run()
+            try deleteSession.bind(.text(id)).run()
+        }
+    }
+
+    private func keep(_ answer: StoredAnswer, for id: String, droppingThrough dropThrough: Int?) throws(SQLiteError) {
+        try insertAnswer.bind(
+            .text(id), .int(answer.sequence), .blob(answer.key), .blob(answer.bodyDigest), .int(answer.version), .blob(answer.body)
+        ).run()
+        if let dropThrough { try dropAnswers.bind(.text(id), .int(dropThrough)).run() }
+    }
+}

@@ -1,0 +1,165 @@
+import AppHosting
+import Locking
+import SessionStorage
+
+/// What the durable store is told, and how a stored session comes back. With no store (`--store memory`) every
+/// call here returns at once.
+extension SessionService {
+    /// Adds every stored session to the store, dormant (its log is replayed when a request first touches it);
+    /// returns how many. Called once, before the server listens.
+    public func restoreSessions() throws(StoreError) -> Int {
+        guard let records else { return 0 }
+        let stored = try records.sessions()
+        let wallNow = clock.nowMilliseconds(), uptimeNow = clock.uptimeMilliseconds()
+        for summary in stored {
+            // Idle time counts across the downtime: the session was last used this long ago by the wall clock.
+            let idle = max(0, wallNow - summary.lastAccessAt)
+            let dormant = DormantSession(stored: summary, lastAccessUptime: uptimeNow - idle)
+            store.restore(Session(dormant: dormant))
+        }
+        return stored.count
+    }
+
+    /// The session with this id, live: a dormant one is replayed first.
+    func liveSession(_ id: String) throws(ServiceError) -> Session {
+        guard let session = store.session(id) else { throw .sessionNotFound() }
+        try session.awaken { (dormant: DormantSession) throws(ServiceError) -> SessionCore in try awaken(dormant) }
+        return session
+    }
+
+    /// Replays a dormant session's log into a live tree, unless it expired meanwhile; a log that does not come
+    /// back to the state recorded closes the session.
+    private func awaken(_ dormant: DormantSession) throws(ServiceError) -> SessionCore {
+        let id = dormant.stored.id
+        if clock.uptimeMilliseconds() >= expiry(afterAccessAt: dormant.lastAccessUptime) {
+            forgetStored(id)
+            metrics.recordExpired(1)
+            throw .sessionNotFound()
+        }
+        let log: StoredLog?
+        do {
+            log = try records?.log(of: id)
+        } catch {
+            throw .storeUnavailable(error.message)
+        }
+        guard let log else {
+            store.remove(id)
+            throw .sessionNotFound()
+        }
+        do throws(RestoreFailure) {
+            return try restoreCore(log, lastAccessUptime: dormant.lastAccessUptime)
+        } catch {
+            metrics.recordUnrestorable()
+            logger.withLock { $0 }?.message(
+                .error, "session not restorable: closed",
+                fields: [("session", id), ("app", log.session.app), ("version", String(log.session.version)), ("reason", error.reason)])
+            forgetStored(id)
+            throw .sessionNotRestorable(error.reason)
+        }
+    }
+
+    /// Builds the live tree of a stored log: the app launched, the events replayed, the kept answers put back;
+    /// fails unless the replay renders the state the log recorded.
+    private func restoreCore(_ log: StoredLog, lastAccessUptime: Int64) throws(RestoreFailure) -> SessionCore {
+        let summary = log.session
+        guard let app = registry.app(summary.app) else { throw RestoreFailure("its app `\(summary.app)` is no longer hosted") }
+        var entries: [HistoryEntry] = []
+        entries.reserveCapacity(log.events.count)
+        for (offset, stored) in log.events.enumerated() {
+            guard stored.version == offset + 2, let event = try? AppEvent(json: stored.event) else {
+                throw RestoreFailure("its log is damaged at version \(offset + 2)")
+            }
+            entries.append(HistoryEntry(version: stored.version, event: event, atMilliseconds: stored.at))
+        }
+        guard entries.count + 1 == summary.version else { throw RestoreFailure("its log ends before version \(summary.version)") }
+        let core = SessionCore(
+            id: summary.id, app: app, uptime: lastAccessUptime, idempotencyKeys: configuration.idempotencyKeysPerSession,
+            eventLimit: configuration.maxEventsPerSession, heldMemory: heldMemory)
+        core.restore(entries)
+        guard BodyDigest(core.stateJSON).bytes == summary.stateDigest else {
+            core.close(reason: .failed)
+            throw RestoreFailure("app `\(app.id)` no longer replays its \(entries.count) events to the state of version \(summary.version)")
+        }
+        for answer in log.answers {
+            guard let digest = BodyDigest(stored: answer.bodyDigest) else { continue }
+            core.restoreAnswer(
+                IdempotencyKey(bytes: answer.key), IdempotencyCache.Entry(body: digest, version: answer.version, answer: answer.body),
+                sequence: answer.sequence)
+        }
+        return core
+    }
+
+    /// Removes a session from the store and its record from the durable store (not waited for: a restart that
+    /// finds it again expires or refuses it the same way).
+    func forgetStored(_ id: String) {
+        store.remove(id)
+        records?.submit(.delete(session: id))
+    }
+
+    /// Records a new session; throws (503) when the store cannot take it.
+    func recordCreation(of core: SessionCore) throws(ServiceError) {
+        guard let records else { return }
+        let now = clock.nowMilliseconds()
+        let summary = StoredSession(
+            id: core.id, app: core.app.id, createdAt: now, lastAccessAt: now, version: core.version,
+            stateDigest: BodyDigest(core.stateJSON).bytes)
+        try commit(.create(summary), to: records)
+    }
+
+    /// Records the event `core` just applied (and the answer its key keeps); throws (503) when the store cannot.
+    func recordEvent(of core: SessionCore, key: IdempotencyKey?, digest: BodyDigest?) throws(ServiceError) {
+        guard let records, let entry = core.history.last else { return }
+        let event = StoredEvent(
+            version: entry.version, event: entry.event.canonicalJSON, at: entry.atMilliseconds,
+            stateDigest: BodyDigest(core.stateJSON).bytes)
+        let (answer, dropThrough) = storedAnswer(core, key: key, digest: digest)
+        try commit(.append(session: core.id, event: event, answer: answer, dropAnswersThrough: dropThrough, at: entry.atMilliseconds), to: records)
+    }
+
+    /// Records the answer kept for a request that changed nothing.
+    func recordAnswer(of core: SessionCore, key: IdempotencyKey, digest: BodyDigest) throws(ServiceError) {
+        guard let records else { return }
+        let (answer, dropThrough) = storedAnswer(core, key: key, digest: digest)
+        guard let answer else { return }
+        try commit(.remember(session: core.id, answer: answer, dropAnswersThrough: dropThrough, at: clock.nowMilliseconds()), to: records)
+    }
+
+    /// Records a deletion; throws (503) when the store cannot.
+    func recordDeletion(of id: String) throws(ServiceError) {
+        guard let records else { return }
+        try commit(.delete(session: id), to: records)
+    }
+
+    /// Hands the session's last access to the store, at most once a second per session.
+    func recordAccess(of core: SessionCore, now: Int64) {
+        guard let records, now - 1000 >= core.lastStoredAccessUptime else { return }
+        core.lastStoredAccessUptime = now
+        records.touch(core.id, atMilliseconds: clock.nowMilliseconds())
+    }
+
+    /// The answer the next `remember` keeps, as stored, and the sequence through which older ones go.
+    private func storedAnswer(_ core: SessionCore, key: IdempotencyKey?, digest: BodyDigest?) -> (StoredAnswer?, Int?) {
+        guard let key, let digest else { return (nil, nil) }
+        let sequence = core.idempotency.sequence + 1
+        let answer = StoredAnswer(sequence: sequence, key: key.bytes, bodyDigest: digest.bytes, version: core.version, body: core.stateJSON)
+        let dropThrough = sequence - core.idempotency.capacity
+        return (answer, dropThrough > 0 ? dropThrough : nil)
+    }
+
+    private func commit(_ change: StoreChange, to records: any SessionRecordStore) throws(ServiceError) {
+        do {
+            try records.commit(change)
+        } catch {
+            throw .storeUnavailable(error.message)
+        }
+    }
+}
+
+/// Why a stored session could not be restored.
+struct RestoreFailure: Error {
+    let reason: String
+
+    init(_ reason: String) {
+        self.reason = reason
+    }
+}
