@@ -91,7 +91,10 @@ let package = Package(
         .testTarget(name: "BuiltinAppsTests", dependencies: ["BuiltinApps", "AppHosting"], swiftSettings: settings),
         .testTarget(
             name: "SessionServiceTests",
-            dependencies: ["SessionService", "BuiltinApps", "AppHosting", "HTTPServer", "RIBs", "HeadlessUI", "Flows", "Locking", "TestSupport"],
+            dependencies: [
+                "SessionService", "BuiltinApps", "AppHosting", "HTTPServer", "RIBs", "HeadlessUI", "Flows", "Locking", "TestSupport",
+                "SessionStorage", "SQLiteStore",
+            ],
             swiftSettings: settings
         ),
     ]

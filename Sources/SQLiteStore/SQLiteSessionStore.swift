@@ -104,12 +104,17 @@ public final class SQLiteSessionStore: SessionRecordStore, @unchecked Sendable {
         }
     }
 
-    /// The writer thread: commits each batch, and hands freed pages back to the file system when idle.
+    /// The writer thread: commits each batch, and once a second hands freed pages back to the file system.
     private func runWriter() {
+        var lastReclaim = DispatchTime.now().uptimeNanoseconds
         while let (batch, touches) = queue.take(idleSeconds: 1) {
+            let now = DispatchTime.now().uptimeNanoseconds
+            if now - lastReclaim >= 1_000_000_000 {
+                lastReclaim = now
+                writer.reclaimSpace()
+            }
             if batch.isEmpty {
                 writer.flush(touches)
-                writer.reclaimSpace()
                 continue
             }
             let started = DispatchTime.now().uptimeNanoseconds

@@ -18,6 +18,7 @@ struct OpenAPITests {
         ("delete", "/v1/sessions/{id}"),
         ("get", "/"),
         ("get", "/healthz"),
+        ("get", "/readyz"),
         ("get", "/metrics"),
         ("get", "/openapi.json"),
     ]
@@ -39,6 +40,14 @@ struct OpenAPITests {
         (422, "unknown_app", ["POST /v1/sessions"]),
         (422, "idempotency_key_reused", ["POST /v1/sessions/{id}/events"]),
         (503, "session_limit", ["POST /v1/sessions"]),
+        (503, "store_unavailable", [
+            "POST /v1/sessions", "POST /v1/sessions/{id}/events", "DELETE /v1/sessions/{id}", "GET /v1/sessions/{id}",
+            "GET /v1/sessions/{id}/history", "GET /v1/sessions/{id}/stream", "GET /readyz",
+        ]),
+        (410, "session_not_restorable", [
+            "GET /v1/sessions/{id}", "POST /v1/sessions/{id}/events", "GET /v1/sessions/{id}/history", "DELETE /v1/sessions/{id}",
+            "GET /v1/sessions/{id}/stream",
+        ]),
     ]
 
     /// The State fields the contract lists (`steps` is the flow app's extra, so optional).

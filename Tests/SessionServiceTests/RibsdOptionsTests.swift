@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import SQLiteStore
 @testable import SessionService
 import Testing
 
@@ -106,6 +107,8 @@ struct RibsdOptionsTests {
             "--max-body": "\(parsed.server.maxBodySize)", "--max-streams": "\(parsed.server.maxStreams)",
             "--max-connections-per-address": "\(parsed.server.perIPConnectionLimit)",
             "--log-level": parsed.logLevel.name, "--log-buffer": "\(parsed.logBuffer)",
+            "--store": parsed.store.engine.rawValue, "--data-dir": parsed.store.dataDirectory, "--sync": parsed.store.sync.rawValue,
+            "--max-store-bytes": parsed.store.maxBytes.map(String.init) ?? "the disk's room",
         ]
         #expect(Set(actual.keys) == Set(RibsdOptions.flags.map(\.flag)))
         for entry in RibsdOptions.flags {
@@ -133,6 +136,8 @@ struct RibsdOptionsTests {
             ["--max-connections-per-address", "0"], ["--max-connections-per-address", "1025"],
             ["--max-body", "999999999999"], ["--max-held-bytes", "0"], ["--max-held-bytes", "4GiB"], ["--max-held-bytes", "2000000000000000"],
             ["--host", ""], ["--bogus"], ["--port"], ["--max-body="], ["8080"],
+            ["--store", "disk"], ["--store", ""], ["--data-dir", ""], ["--sync", "always"], ["--max-store-bytes", "1000"],
+            ["--max-store-bytes", "1GiB"],
           ])
     func badFlags(arguments: [String]) {
         do {

@@ -144,7 +144,7 @@ extension SessionService {
                 defer {
                     if core.replayDivergences != divergences {
                         reportReplayDivergence(in: core)
-                        store.remove(core.id)
+                        forgetStored(core.id)
                     }
                 }
                 do throws(ServiceError) {

@@ -39,6 +39,25 @@ enum OpenAPIDocument {
             }
           }
         },
+        "/readyz": {
+          "get": {
+            "operationId": "readyz",
+            "tags": ["service"],
+            "summary": "Readiness: the session store answers",
+            "responses": {
+              "200": {
+                "description": "The server is up and its session store answers.",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Ready"}}}
+              },
+              "400": {"$ref": "#/components/responses/HTTPBadRequest"},
+              "413": {"$ref": "#/components/responses/PayloadTooLarge"},
+              "414": {"$ref": "#/components/responses/URITooLong"},
+              "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"},
+              "500": {"$ref": "#/components/responses/InternalError"},
+              "503": {"$ref": "#/components/responses/StoreUnavailable"}
+            }
+          }
+        },
         "/metrics": {
           "get": {
             "operationId": "getMetrics",
@@ -190,11 +209,13 @@ enum OpenAPIDocument {
               "400": {"$ref": "#/components/responses/HTTPBadRequest"},
               "404": {"$ref": "#/components/responses/SessionNotFound"},
               "405": {"$ref": "#/components/responses/MethodNotAllowed"},
+              "410": {"$ref": "#/components/responses/SessionNotRestorable"},
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
               "412": {"$ref": "#/components/responses/VersionMismatch"},
               "414": {"$ref": "#/components/responses/URITooLong"},
               "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"},
-              "500": {"$ref": "#/components/responses/InternalError"}
+              "500": {"$ref": "#/components/responses/InternalError"},
+              "503": {"$ref": "#/components/responses/StoreUnavailable"}
             }
           },
           "delete": {
@@ -222,11 +243,13 @@ enum OpenAPIDocument {
               "400": {"$ref": "#/components/responses/HTTPBadRequest"},
               "404": {"$ref": "#/components/responses/SessionNotFound"},
               "405": {"$ref": "#/components/responses/MethodNotAllowed"},
+              "410": {"$ref": "#/components/responses/SessionNotRestorable"},
               "412": {"$ref": "#/components/responses/VersionMismatch"},
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
               "414": {"$ref": "#/components/responses/URITooLong"},
               "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"},
-              "500": {"$ref": "#/components/responses/InternalError"}
+              "500": {"$ref": "#/components/responses/InternalError"},
+              "503": {"$ref": "#/components/responses/StoreUnavailable"}
             }
           }
         },
@@ -300,6 +323,7 @@ enum OpenAPIDocument {
               },
               "404": {"$ref": "#/components/responses/SessionNotFound"},
               "405": {"$ref": "#/components/responses/MethodNotAllowed"},
+              "410": {"$ref": "#/components/responses/SessionNotRestorable"},
               "409": {
                 "description": "`event_not_handled`: no RIB on screen handles the event now. `invalid_navigation`: the move itself is invalid (pop the root of a stack, dismiss with nothing presented, push a screen already on the stack, present while already presenting or from a screen in no window, push a navigation controller, a swipe no user could make: back from a stack's root, from a screen on no stack or from under a presentation, or down on a screen not presented, presented full screen or covered by another sheet). `event_limit`: the session has applied its maximum number of events (`--max-events`); start a new session.",
                 "content": {
@@ -360,10 +384,12 @@ enum OpenAPIDocument {
               "400": {"$ref": "#/components/responses/HTTPBadRequest"},
               "404": {"$ref": "#/components/responses/SessionNotFound"},
               "405": {"$ref": "#/components/responses/MethodNotAllowed"},
+              "410": {"$ref": "#/components/responses/SessionNotRestorable"},
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
               "414": {"$ref": "#/components/responses/URITooLong"},
               "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"},
-              "500": {"$ref": "#/components/responses/InternalError"}
+              "500": {"$ref": "#/components/responses/InternalError"},
+              "503": {"$ref": "#/components/responses/StoreUnavailable"}
             }
           }
         },
@@ -396,19 +422,20 @@ enum OpenAPIDocument {
               "400": {"$ref": "#/components/responses/HTTPBadRequest"},
               "404": {"$ref": "#/components/responses/SessionNotFound"},
               "405": {"$ref": "#/components/responses/MethodNotAllowed"},
+              "410": {"$ref": "#/components/responses/SessionNotRestorable"},
               "413": {"$ref": "#/components/responses/PayloadTooLarge"},
               "414": {"$ref": "#/components/responses/URITooLong"},
               "431": {"$ref": "#/components/responses/RequestHeaderFieldsTooLarge"},
               "500": {"$ref": "#/components/responses/InternalError"},
               "503": {
-                "description": "`stream_limit`: the server holds its maximum of open streams (with `Retry-After`); `shutting_down`: the server is stopping.",
+                "description": "`stream_limit`: the server holds its maximum of open streams (with `Retry-After`); `shutting_down`: the server is stopping; `store_unavailable`: the session was stored before a restart and the store could not be read (with `Retry-After`).",
                 "headers": {"Retry-After": {"$ref": "#/components/headers/RetryAfterWhenLimited"}},
                 "content": {
                   "application/problem+json": {
                     "schema": {
                       "allOf": [
                         {"$ref": "#/components/schemas/Problem"},
-                        {"type": "object", "properties": {"status": {"const": 503}, "code": {"enum": ["stream_limit", "shutting_down"]}}}
+                        {"type": "object", "properties": {"status": {"const": 503}, "code": {"enum": ["stream_limit", "shutting_down", "store_unavailable"]}}}
                       ]
                     }
                   }
@@ -438,6 +465,7 @@ enum OpenAPIDocument {
       "components": {
         "schemas": {
           "Health": {"type": "object", "required": ["status"], "properties": {"status": {"const": "ok"}}},
+          "Ready": {"type": "object", "required": ["status"], "properties": {"status": {"const": "ready"}}},
           "AppID": {
             "type": "string",
             "description": "The id of a hosted app (see `GET /v1/apps`).",
@@ -714,6 +742,8 @@ enum OpenAPIDocument {
                   "memory_limit",
                   "stream_limit",
                   "shutting_down",
+                  "store_unavailable",
+                  "session_not_restorable",
                   "bad_request",
                   "header_too_large",
                   "internal_error"
@@ -798,14 +828,14 @@ enum OpenAPIDocument {
             }
           },
           "MemoryLimit": {
-            "description": "`memory_limit`: the sessions' histories and remembered answers fill their part of `--max-held-bytes` (seven eighths: history documents, which a read writes again when none is kept, have the last eighth to themselves and never refuse an event); every event is refused until sessions are deleted or expire (with `Retry-After`), since whether one would add to a history is only known by applying it. A swipe of a screen already gone, a no-op, still answers 200 unless it brings a new `Idempotency-Key` (whose answer would have to be remembered).",
+            "description": "`memory_limit`: the sessions' histories and remembered answers fill their part of `--max-held-bytes` (seven eighths: history documents, which a read writes again when none is kept, have the last eighth to themselves and never refuse an event); every event is refused until sessions are deleted or expire (with `Retry-After`), since whether one would add to a history is only known by applying it. A swipe of a screen already gone, a no-op, still answers 200 unless it brings a new `Idempotency-Key` (whose answer would have to be remembered). `store_unavailable`: the session store could not record the event (a full disk or `--max-store-bytes`, an I/O error); the session is as it was.",
             "headers": {"Retry-After": {"$ref": "#/components/headers/RetryAfter"}},
             "content": {
               "application/problem+json": {
                 "schema": {
                   "allOf": [
                     {"$ref": "#/components/schemas/Problem"},
-                    {"type": "object", "properties": {"status": {"const": 503}, "code": {"enum": ["memory_limit"]}}}
+                    {"type": "object", "properties": {"status": {"const": 503}, "code": {"enum": ["memory_limit", "store_unavailable"]}}}
                   ]
                 }
               }
@@ -825,14 +855,41 @@ enum OpenAPIDocument {
             }
           },
           "SessionLimit": {
-            "description": "`session_limit`: the server holds its maximum number of sessions (`--max-sessions`).",
+            "description": "`session_limit`: the server holds its maximum number of sessions (`--max-sessions`). `store_unavailable`: the session store could not record the new session (a full disk or `--max-store-bytes`, an I/O error); no session was made.",
             "headers": {"Retry-After": {"$ref": "#/components/headers/RetryAfter"}},
             "content": {
               "application/problem+json": {
                 "schema": {
                   "allOf": [
                     {"$ref": "#/components/schemas/Problem"},
-                    {"type": "object", "properties": {"status": {"const": 503}, "code": {"enum": ["session_limit"]}}}
+                    {"type": "object", "properties": {"status": {"const": 503}, "code": {"enum": ["session_limit", "store_unavailable"]}}}
+                  ]
+                }
+              }
+            }
+          },
+          "StoreUnavailable": {
+            "description": "`store_unavailable`: the session store could not record the change (a full disk or `--max-store-bytes`, an I/O error) or read a session stored before a restart; nothing changed. Retry after `Retry-After` seconds.",
+            "headers": {"Retry-After": {"$ref": "#/components/headers/RetryAfter"}},
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "allOf": [
+                    {"$ref": "#/components/schemas/Problem"},
+                    {"type": "object", "properties": {"status": {"const": 503}, "code": {"enum": ["store_unavailable"]}}}
+                  ]
+                }
+              }
+            }
+          },
+          "SessionNotRestorable": {
+            "description": "`session_not_restorable`: the session was stored before a restart, and its events no longer replay to the state recorded (its app changed between releases, or is no longer hosted). It is closed: later requests answer 404; start a new session.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "allOf": [
+                    {"$ref": "#/components/schemas/Problem"},
+                    {"type": "object", "properties": {"status": {"const": 410}, "code": {"enum": ["session_not_restorable"]}}}
                   ]
                 }
               }

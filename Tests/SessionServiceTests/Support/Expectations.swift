@@ -75,6 +75,8 @@ let problemTitles = [
     "event_not_handled": "Event not handled",
     "invalid_navigation": "Invalid navigation",
     "shutting_down": "Shutting down",
+    "store_unavailable": "Store unavailable",
+    "session_not_restorable": "Session not restorable",
     "internal_error": "Internal server error",
 ]
 
