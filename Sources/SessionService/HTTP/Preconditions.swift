@@ -43,7 +43,7 @@ struct Preconditions {
     static func names(_ header: String, version: Int, weakly: Bool) -> Bool {
         let current = Array("\"\(version)\"".utf8)
         for candidate in header.utf8.split(separator: UInt8(ascii: ",")) {
-            var tag = SessionService.trimmingOWS(candidate)
+            var tag = HeaderValue.trimmingOWS(candidate)
             if weakly, tag.starts(with: "W/".utf8) { tag = tag.dropFirst(2) }
             if tag.elementsEqual(current) || tag.elementsEqual([UInt8(ascii: "*")]) { return true }
         }
