@@ -90,6 +90,8 @@ extension SQLiteSessionStore {
         try database.execute("PRAGMA journal_mode = WAL")
         try database.execute(
             "BEGIN; \(createSchema) PRAGMA application_id = \(applicationID); PRAGMA user_version = \(schemaVersion); COMMIT;")
+        // Into the database file itself at once: its header then names it ribsd's even without the WAL beside it.
+        try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
     /// Brings an older schema up to `schemaVersion`.

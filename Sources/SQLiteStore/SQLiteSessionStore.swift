@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import Locking
 import SessionStorage
+import Synchronization
 
 /// Sessions' records in an SQLite database in WAL mode: one writer thread commits what requests queue in
 /// batches (group commit), and one reader connection serves the rare reads (start-up, a session's first use
@@ -25,6 +26,7 @@ public final class SQLiteSessionStore: SessionRecordStore, @unchecked Sendable {
     private let queue = CommitQueue()
     private let stats = Lock(StoreStatistics())
     private let stopped = DispatchSemaphore(value: 0)
+    private let closed = Atomic<Bool>(false)
 
     /// Opens (or makes) the database in `directory`. Throws `.unusable` for a folder or file that cannot be
     /// used, leaving the file as it was; `maxBytes` caps the database's size (a full store answers 503).
@@ -57,7 +59,12 @@ public final class SQLiteSessionStore: SessionRecordStore, @unchecked Sendable {
         } catch {
             throw StoreError(.unusable, "\(file): \(error)")
         }
-        let thread = Thread { [self] in runWriter() }
+        let thread = Thread { [weak self, stopped] in
+            // Let go before the signal: once `close()` returns, the store (its connections, its folder's lock)
+            // goes with its owner's last reference, not when this thread gets round to exiting.
+            if let self { self.runWriter() }
+            stopped.signal()
+        }
         thread.name = "ribsd-store"
         thread.start()
     }
@@ -91,6 +98,7 @@ public final class SQLiteSessionStore: SessionRecordStore, @unchecked Sendable {
     }
 
     public func close() {
+        guard !closed.exchange(true, ordering: .relaxed) else { return }
         queue.stop()
         stopped.wait()
     }
@@ -127,6 +135,7 @@ public final class SQLiteSessionStore: SessionRecordStore, @unchecked Sendable {
             }
             queue.finish(batch, errors: errors)
         }
-        stopped.signal()
+        // A clean stop leaves everything in the database file: it can then be copied alone.
+        writer.checkpoint()
     }
 }

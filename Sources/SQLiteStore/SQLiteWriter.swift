@@ -66,6 +66,11 @@ final class SQLiteWriter {
         try? database.execute("PRAGMA incremental_vacuum(4096)")
     }
 
+    /// Copies the WAL into the database file and empties it.
+    func checkpoint() {
+        try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
     private func transaction(_ body: () throws(SQLiteError) -> Void) throws(SQLiteError) {
         try database.execute("BEGIN IMMEDIATE")
         do {
