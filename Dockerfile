@@ -11,6 +11,9 @@ RUN apt-get update \
 WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
+# The build embeds these (the EmbedFiles plugin): the OpenAPI document, through the plugin and its tool.
+COPY Plugins ./Plugins
+COPY docs/openapi.json ./docs/
 COPY Examples ./Examples
 COPY Tests ./Tests
 # Every target's folder must exist for SwiftPM to load the package, even those this image does not build.

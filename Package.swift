@@ -54,7 +54,10 @@ let package = Package(
         // Sessions over HTTP.
         .target(
             name: "SessionService", dependencies: ["AppHosting", "HTTPServer", "Locking", "SessionStorage", "SQLiteStore"],
-            swiftSettings: settings),
+            exclude: ["Embedded"], swiftSettings: settings, plugins: ["EmbedFiles"]),
+        // Text files compiled in at build time (the OpenAPI document, the viewer's page, script and style).
+        .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
+        .executableTarget(name: "EmbedFilesTool", path: "Plugins/EmbedFilesTool"),
         .executableTarget(name: "ribsd", dependencies: ["SessionService", "BuiltinApps"], swiftSettings: settings),
         // What README shows: a user's own app served next to the built-in ones.
         .executableTarget(

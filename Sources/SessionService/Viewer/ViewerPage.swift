@@ -1,8 +1,15 @@
+import Foundation
 import HTTPServer
 
 /// The live session viewer served at `GET /`: one self-contained page (HTML, CSS and JavaScript all inline,
 /// nothing fetched from elsewhere) that creates or opens a session, draws its RIB tree beside the window's
 /// layers, follows it over `GET /v1/sessions/<id>/stream` (EventSource) and sends the events it accepts.
+///
+/// The page, its script and its style are files of their own (`Embedded/viewer.html`, `viewer.js`,
+/// `viewer.css`), compiled in by the EmbedFiles plugin; the style and script go inline where the page marks them.
+///
+/// The script draws the state only from the event stream (never from POST answers), so what the page shows is
+/// what a watcher sees; text from the state goes in through `textContent` only.
 enum ViewerPage {
     /// The whole page, built once.
     static let response = HTTPResponse(
@@ -16,54 +23,7 @@ enum ViewerPage {
         ],
         body: Array(html.utf8))
 
-    static let html = #"""
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>ribsd · live session</title>
-        <style>\#(style)</style>
-        </head>
-        <body>
-        <header>
-          <h1>ribsd <span>live session</span></h1>
-          <form id="create">
-            <label>app <select id="app" aria-label="app"></select></label>
-            <button type="submit" id="new-session">New session</button>
-          </form>
-          <form id="open">
-            <input id="session" placeholder="session id" aria-label="session id" autocomplete="off" spellcheck="false">
-            <button type="submit" id="open-session">Open</button>
-            <button type="button" id="delete-session" disabled>Delete</button>
-          </form>
-          <div id="status" data-status="idle"><span class="light"></span><span id="status-text">no session</span></div>
-        </header>
-        <p id="app-description"></p>
-        <main>
-          <section id="tree-panel">
-            <h2>RIB tree <small id="version"></small></h2>
-            <div class="legend">
-              <span><i class="dot on"></i>active</span><span><i class="dot"></i>inactive</span>
-              <span class="kind" data-kind="launch">launch</span><span class="kind" data-kind="viewable">viewable</span>
-              <span class="kind" data-kind="viewless">viewless</span><span class="kind" data-kind="flow">flow</span>
-              <span class="kind" data-kind="presentable">presentable</span>
-            </div>
-            <ul id="tree" class="tree"><li class="empty">Create or open a session.</li></ul>
-          </section>
-          <section id="screen-panel">
-            <h2>On screen <small id="top"></small></h2>
-            <div id="layers"></div>
-            <div id="leaks"></div>
-          </section>
-          <section id="events-panel">
-            <h2>Events</h2>
-            <div id="events"><p class="empty">No session.</p></div>
-            <div id="message" role="status"></div>
-          </section>
-        </main>
-        <script>\#(script)</script>
-        </body>
-        </html>
-        """#
+    static let html = EmbeddedFile.viewerHTML
+        .replacingOccurrences(of: "<style>/* viewer.css */</style>", with: "<style>\n\(EmbeddedFile.viewerCSS)</style>")
+        .replacingOccurrences(of: "<script>/* viewer.js */</script>", with: "<script>\n\(EmbeddedFile.viewerJS)</script>")
 }
