@@ -39,6 +39,9 @@ final class SQLiteWriter {
             }
             return Array(repeating: nil, count: changes.count)
         } catch {
+            // The touches went down with the batch: written on their own, or a restart counts the TTL from an
+            // older access.
+            defer { flush(touches) }
             guard changes.count > 1 else { return [error.storeError] }
         }
         return changes.map { change in
