@@ -56,7 +56,7 @@ public struct HTTPResponse: Sendable {
     /// `{"type":"urn:ribsd:problem:<code>","title":…,"status":…,"detail":…,"code":…}`.
     public static func problem(
         status: Int, code: String, title: String, detail: String,
-        extraHeaders: [(name: String, value: String)] = []
+        extraHeaders: [(name: String, value: String)] = [], integerMembers: [(name: String, value: Int)] = []
     ) -> HTTPResponse {
         var body: [UInt8] = []
         body.reserveCapacity(96 + code.utf8.count * 2 + title.utf8.count + detail.utf8.count)
@@ -70,6 +70,13 @@ public struct HTTPResponse: Sendable {
         JSONBytes.appendString(detail, to: &body)
         body.appendASCII(",\"code\":")
         JSONBytes.appendString(code, to: &body)
+        // Extension members (RFC 9457 §3.2), such as the index of a batch's failing event.
+        for (name, value) in integerMembers {
+            body.append(UInt8(ascii: ","))
+            JSONBytes.appendString(name, to: &body)
+            body.append(UInt8(ascii: ":"))
+            JSONBytes.appendInteger(value, to: &body)
+        }
         body.append(UInt8(ascii: "}"))
         return HTTPResponse(
             status: status, headers: headers(contentType: "application/problem+json", extraHeaders), body: body)

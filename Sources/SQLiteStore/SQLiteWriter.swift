@@ -92,14 +92,17 @@ final class SQLiteWriter {
 
     private func apply(_ change: StoreChange) throws(SQLiteError) {
         switch change {
-        case let .create(session):
+        case let .create(session, events):
             try insertSession.bind(
                 .text(session.id), .text(session.app), .integer(session.createdAt), .integer(session.lastAccessAt),
                 .int(session.version), .blob(session.stateDigest)
             ).run()
-        case let .append(id, event, answer, dropThrough, at):
-            try insertEvent.bind(.text(id), .int(event.version), .blob(event.event), .integer(event.at), .blob(event.stateDigest)).run()
-            try updateSession.bind(.int(event.version), .blob(event.stateDigest), .integer(at), .text(id)).run()
+            for event in events { try insert(event, for: session.id) }
+        case let .append(id, events, answer, dropThrough, at):
+            for event in events { try insert(event, for: id) }
+            if let last = events.last {
+                try updateSession.bind(.int(last.version), .blob(last.stateDigest), .integer(at), .text(id)).run()
+            }
             if let answer { try keep(answer, for: id, droppingThrough: dropThrough) }
         case let .remember(id, answer, dropThrough, at):
             try keep(answer, for: id, droppingThrough: dropThrough)
@@ -109,6 +112,10 @@ final class SQLiteWriter {
             try deleteAnswers.bind(.text(id)).run()
             try deleteSession.bind(.text(id)).run()
         }
+    }
+
+    private func insert(_ event: StoredEvent, for id: String) throws(SQLiteError) {
+        try insertEvent.bind(.text(id), .int(event.version), .blob(event.event), .integer(event.at), .blob(event.stateDigest)).run()
     }
 
     private func keep(_ answer: StoredAnswer, for id: String, droppingThrough dropThrough: Int?) throws(SQLiteError) {

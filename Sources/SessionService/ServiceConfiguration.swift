@@ -13,6 +13,8 @@ public struct ServiceConfiguration: Sendable, Equatable {
     /// The most bytes (approximately) all sessions hold together in histories, remembered `Idempotency-Key`
     /// answers and prepared `history` documents; past it, events answer 503 `memory_limit` (see `HeldMemory`).
     public var maxHeldBytes: Int
+    /// The most events one request may apply at once (`{"events": [...]}`, or a creation's `events`).
+    public var maxBatchEvents: Int
     /// Bytes (estimated) the sessions must have freed since their peak before the heap's free pages are handed
     /// back to the system (see `SessionService.maintain`).
     public var heapReturnThreshold: Int
@@ -20,8 +22,10 @@ public struct ServiceConfiguration: Sendable, Equatable {
     /// Creates a configuration; defaults are the contract's.
     public init(
         maxSessions: Int = 100_000, sessionTTL: Int = 1800, idempotencyKeysPerSession: Int = 1000,
-        maxEventsPerSession: Int = 100_000, maxHeldBytes: Int = 4 << 30, heapReturnThreshold: Int = 32 << 20
+        maxEventsPerSession: Int = 100_000, maxHeldBytes: Int = 4 << 30, heapReturnThreshold: Int = 32 << 20,
+        maxBatchEvents: Int = 100
     ) {
+        self.maxBatchEvents = maxBatchEvents
         self.maxSessions = maxSessions
         self.sessionTTL = sessionTTL
         self.idempotencyKeysPerSession = idempotencyKeysPerSession

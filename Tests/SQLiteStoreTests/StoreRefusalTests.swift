@@ -94,7 +94,7 @@ struct StoreRefusalTests {
                 try store.commit(.create(storedSession("long", at: Self.t0)))
                 for version in 2...40 {
                     try store.commit(.append(
-                        session: "long", event: storedEvent("long", version: version, at: Self.t0, size: 2000),
+                        session: "long", events: [storedEvent("long", version: version, at: Self.t0, size: 2000)],
                         answer: nil, dropAnswersThrough: nil, at: Self.t0))
                 }
             }
@@ -126,7 +126,7 @@ struct StoreRefusalTests {
                 for step in 0..<200 where failure == nil {
                     let index = step % 2, id = fillers[index], version = versions[index] + 1
                     let change = StoreChange.append(
-                        session: id, event: storedEvent(id, version: version, at: Self.t0 + Int64(step)),
+                        session: id, events: [storedEvent(id, version: version, at: Self.t0 + Int64(step))],
                         answer: storedAnswer(id, sequence: version, version: version, size: 3000), dropAnswersThrough: nil,
                         at: Self.t0 + Int64(step))
                     do {
@@ -167,7 +167,7 @@ struct StoreRefusalTests {
                 var refused: StoreChange?
                 for _ in 0..<200 where refused == nil {
                     let change = StoreChange.append(
-                        session: "used", event: storedEvent("used", version: version + 1, at: Self.t0),
+                        session: "used", events: [storedEvent("used", version: version + 1, at: Self.t0)],
                         answer: storedAnswer("used", sequence: version + 1, version: version + 1, size: 3000), dropAnswersThrough: nil,
                         at: Self.t0)
                     do {

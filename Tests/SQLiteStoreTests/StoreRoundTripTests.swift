@@ -25,14 +25,14 @@ struct StoreRoundTripTests {
             storedAnswer(a.id, sequence: 1, version: 3), storedAnswer(a.id, sequence: 2, version: 4, size: 5000),
             storedAnswer(a.id, sequence: 3, version: 5), storedAnswer(a.id, sequence: 4, version: 5, size: 1),
         ]
-        try store.commit(.append(session: a.id, event: events[0], answer: nil, dropAnswersThrough: nil, at: t0 + 10))
-        try store.commit(.append(session: a.id, event: events[1], answer: answers[0], dropAnswersThrough: nil, at: t0 + 20))
-        try store.commit(.append(session: a.id, event: events[2], answer: answers[1], dropAnswersThrough: nil, at: t0 + 30))
-        try store.commit(.append(session: a.id, event: events[3], answer: answers[2], dropAnswersThrough: 1, at: t0 + 50))
+        try store.commit(.append(session: a.id, events: [events[0]], answer: nil, dropAnswersThrough: nil, at: t0 + 10))
+        try store.commit(.append(session: a.id, events: [events[1]], answer: answers[0], dropAnswersThrough: nil, at: t0 + 20))
+        try store.commit(.append(session: a.id, events: [events[2]], answer: answers[1], dropAnswersThrough: nil, at: t0 + 30))
+        try store.commit(.append(session: a.id, events: [events[3]], answer: answers[2], dropAnswersThrough: 1, at: t0 + 50))
         try store.commit(.remember(session: a.id, answer: answers[3], dropAnswersThrough: 2, at: t0 + 45))
         // C gets an event and an answer, then leaves with everything it held.
         try store.commit(.append(
-            session: c.id, event: storedEvent(c.id, version: 2, at: t0 + 60),
+            session: c.id, events: [storedEvent(c.id, version: 2, at: t0 + 60)],
             answer: storedAnswer(c.id, sequence: 1, version: 2), dropAnswersThrough: nil, at: t0 + 60))
         try store.commit(.delete(session: c.id))
         let logs = [
@@ -83,7 +83,7 @@ struct StoreRoundTripTests {
             // Once more, after a write in the second life: the reopened store writes to the same tables.
             let extra = storedEvent("session-b", version: 2, at: Self.t0 + 99)
             try withStore(directory) { store in
-                try store.commit(.append(session: "session-b", event: extra, answer: nil, dropAnswersThrough: nil, at: Self.t0 + 99))
+                try store.commit(.append(session: "session-b", events: [extra], answer: nil, dropAnswersThrough: nil, at: Self.t0 + 99))
             }
             try withStore(directory) { store in
                 let log = try #require(try store.log(of: "session-b"))
@@ -113,7 +113,7 @@ struct StoreRoundTripTests {
                         for version in 2...(appends + 1) {
                             let event = storedEvent(id, version: version, at: Self.t0 + Int64(version))
                             let answer = version % 3 == 0 ? storedAnswer(id, sequence: version, version: version) : nil
-                            try store.commit(.append(session: id, event: event, answer: answer, dropAnswersThrough: nil, at: event.at))
+                            try store.commit(.append(session: id, events: [event], answer: answer, dropAnswersThrough: nil, at: event.at))
                         }
                     } catch {
                         failures.add("\(id): \(error)")

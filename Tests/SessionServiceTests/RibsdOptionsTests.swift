@@ -109,6 +109,7 @@ struct RibsdOptionsTests {
             "--log-level": parsed.logLevel.name, "--log-buffer": "\(parsed.logBuffer)",
             "--store": parsed.store.engine.rawValue, "--data-dir": parsed.store.dataDirectory, "--sync": parsed.store.sync.rawValue,
             "--max-store-bytes": parsed.store.maxBytes.map(String.init) ?? "the disk's room",
+            "--max-batch": "\(parsed.service.maxBatchEvents)",
         ]
         #expect(Set(actual.keys) == Set(RibsdOptions.flags.map(\.flag)))
         for entry in RibsdOptions.flags {
@@ -137,7 +138,7 @@ struct RibsdOptionsTests {
             ["--max-body", "999999999999"], ["--max-held-bytes", "0"], ["--max-held-bytes", "4GiB"], ["--max-held-bytes", "2000000000000000"],
             ["--host", ""], ["--bogus"], ["--port"], ["--max-body="], ["8080"],
             ["--store", "disk"], ["--store", ""], ["--data-dir", ""], ["--sync", "always"], ["--max-store-bytes", "1000"],
-            ["--max-store-bytes", "1GiB"],
+            ["--max-store-bytes", "1GiB"], ["--max-batch", "0"], ["--max-batch", "10001"],
           ])
     func badFlags(arguments: [String]) {
         do {

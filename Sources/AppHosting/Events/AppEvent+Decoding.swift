@@ -14,6 +14,11 @@ extension AppEvent {
         } catch {
             throw .malformed(error.description)
         }
+        try self.init(fields: fields)
+    }
+
+    /// Decodes an event from a body's fields, read already.
+    public init(fields: JSONFields) throws(EventDecodingError) {
         guard let typeValue = fields["type"] else { throw .malformed("`type` is missing") }
         guard case let .string(typeName) = typeValue else { throw .malformed(Self.notAString("type", typeValue)) }
         guard let type = EventType(named: typeName) else {

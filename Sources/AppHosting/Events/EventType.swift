@@ -7,7 +7,7 @@ extension EventType {
     private static let all = allCases
 
     /// The type whose raw value is `name`: `init(rawValue:)` without the runtime's string-switch lookup,
-    /// which costs a few hundred instructions on every event decoded.
+    /// which every event decoded would pay.
     public init?(named name: String) {
         for type in Self.all where type.rawValue == name {
             self = type

@@ -48,6 +48,13 @@ public struct JSONFields: Sendable {
     public subscript(name: String) -> Value? {
         fields.first { $0.name == name }?.value
     }
+
+    /// Where each element of the array held by the top-level field `name` lies in `bytes`, a body this type
+    /// read (so valid JSON); nil when that field is no array.
+    public static func elementRanges(ofArrayField name: String, in bytes: [UInt8]) -> [Range<Int>]? {
+        var reader = Reader(bytes: bytes)
+        return try? reader.elementRanges(ofArrayField: name)
+    }
 }
 
 private struct Reader {
@@ -106,6 +113,42 @@ private struct Reader {
         skipWhitespace()
         guard index == bytes.count else { throw fail("unexpected bytes after the object") }
         return fields
+    }
+
+    /// The byte ranges of the elements of the array in the top-level field `name`; nil when the field holds no
+    /// array.
+    mutating func elementRanges(ofArrayField name: String) throws(JSONFields.ReadError) -> [Range<Int>]? {
+        skipWhitespace()
+        try expect(UInt8(ascii: "{"))
+        while true {
+            skipWhitespace()
+            guard peek() == UInt8(ascii: "\"") else { return nil }
+            let field = try readString()
+            skipWhitespace()
+            try expect(UInt8(ascii: ":"))
+            skipWhitespace()
+            if field == name {
+                guard peek() == UInt8(ascii: "[") else { return nil }
+                index += 1
+                var ranges: [Range<Int>] = []
+                skipWhitespace()
+                if peek() == UInt8(ascii: "]") { return ranges }
+                while true {
+                    skipWhitespace()
+                    let start = index
+                    _ = try readValue(depth: 2)
+                    ranges.append(start..<index)
+                    skipWhitespace()
+                    if peek() == UInt8(ascii: ",") { index += 1; continue }
+                    try expect(UInt8(ascii: "]"))
+                    return ranges
+                }
+            }
+            _ = try readValue(depth: 1)
+            skipWhitespace()
+            guard peek() == UInt8(ascii: ",") else { return nil }
+            index += 1
+        }
     }
 
     private mutating func readValue(depth: Int) throws(JSONFields.ReadError) -> JSONFields.Value {

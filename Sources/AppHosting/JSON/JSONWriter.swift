@@ -6,7 +6,7 @@
 /// It owns one growable buffer and appends by copying bytes into it; being non-copyable, two writers never share it.
 ///
 /// The small structural writes (braces, brackets, constant keys, booleans) are always inlined: the optimizer
-/// left them as calls, which cost a render ~11 % of its instructions in call overhead and reloads.
+/// left them as calls, and a render paid for the calls and the reloads around them.
 public struct JSONWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int

@@ -40,6 +40,7 @@ public struct RibsdOptions: Sendable, Equatable {
             ("--max-sessions", "RIBSD_MAX_SESSIONS", "most sessions held at once (default \(service.maxSessions))"),
             ("--session-ttl", "RIBSD_SESSION_TTL", "seconds a session may stay idle (default \(service.sessionTTL))"),
             ("--max-events", "RIBSD_MAX_EVENTS", "most events one session applies (default \(service.maxEventsPerSession))"),
+            ("--max-batch", "RIBSD_MAX_BATCH", "most events one request applies at once, all or none (default \(service.maxBatchEvents))"),
             ("--max-held-bytes", "RIBSD_MAX_HELD_BYTES",
              "about the most bytes all sessions hold in histories, remembered answers and history documents (default \(service.maxHeldBytes))"),
             ("--max-body", "RIBSD_MAX_BODY", "largest request body in bytes (default \(server.maxBodySize))"),
@@ -127,6 +128,9 @@ public struct RibsdOptions: Sendable, Equatable {
         if let limit = values["--max-sessions"] { options.service.maxSessions = try wholeNumber(limit, source("--max-sessions"), to: 100_000_000) }
         if let events = values["--max-events"] {
             options.service.maxEventsPerSession = try wholeNumber(events, source("--max-events"), to: 100_000_000)
+        }
+        if let batch = values["--max-batch"] {
+            options.service.maxBatchEvents = try wholeNumber(batch, source("--max-batch"), to: 10_000)
         }
         if let bytes = values["--max-held-bytes"] {
             options.service.maxHeldBytes = try wholeNumber(bytes, source("--max-held-bytes"), to: 1 << 50)

@@ -4,7 +4,7 @@ import HTTPServer
 
 extension SessionService {
     func createSession(_ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
-        let appID = try requestedApp(request)
+        let (appID, events) = try requestedApp(request)
         guard let app = registry.app(appID) else { throw .unknownApp(appID, known: registry.apps.map(\.id)) }
         // Sessions idle past their TTL but not yet swept do not count against the limit; the sweep is
         // O(sessions), so a full server sweeps at most ten times a second however many creations it refuses
@@ -15,6 +15,17 @@ extension SessionService {
         let session = Session(
             id: id, app: app, uptime: clock.uptimeMilliseconds(), idempotencyKeys: configuration.idempotencyKeysPerSession,
             eventLimit: configuration.maxEventsPerSession, heldMemory: heldMemory)
+        // A session created at a deep point: its events applied before anyone can see it, all or none (a refusal
+        // leaves no session).
+        var applied = AppliedEvents()
+        if !events.isEmpty {
+            do throws(ServiceError) {
+                applied = try session.withCore { (core: SessionCore) throws(ServiceError) in try applyAll(events, to: core) }
+            } catch {
+                session.withCore { $0.close() }
+                throw error
+            }
+        }
         let insertion = store.insert(session)
         guard insertion == .inserted else {
             session.withCore { $0.close() }
@@ -23,13 +34,15 @@ extension SessionService {
         }
         // Stored before it is answered: a 201 names a session a restart still knows.
         do throws(ServiceError) {
-            try session.withCore { (core: SessionCore) throws(ServiceError) in try recordCreation(of: core) }
+            try session.withCore { (core: SessionCore) throws(ServiceError) in try recordCreation(of: core, states: applied.states) }
         } catch {
             store.remove(id)
             session.withCore { $0.close() }
             throw error
         }
         metrics.recordCreated()
+        for (event, changed) in zip(events, applied.changed) { metrics.recordEvent(event.type.rawValue, changed ? .applied : .unchanged) }
+        metrics.recordLeaks(applied.leaks)
         let (body, etag) = session.withCore { ($0.stateJSON, $0.etag) }
         var response = HTTPResponse.json(status: 201, body, extraHeaders: [("Location", "/v1/sessions/\(id)"), ("ETag", etag)])
         response.logTag = id
@@ -115,7 +128,7 @@ extension SessionService {
         return try session.withCore { (core: SessionCore) throws(ServiceError) -> HTTPResponse in
             // session_not_found (deleted or expired) wins over the 400s, so liveness comes before decoding.
             try checkLive(core, now: clock.uptimeMilliseconds())
-            let event = try Self.decodeEvent(body)
+            let decoded = try Self.decodeBody(body, batchLimit: configuration.maxBatchEvents)
             if let key, key.bytes.isEmpty || key.bytes.count > IdempotencyCache.maxKeyLength {
                 throw .invalidHeader("Idempotency-Key must be 1 to \(IdempotencyCache.maxKeyLength) bytes")
             }
@@ -124,6 +137,9 @@ extension SessionService {
             if let prior, prior.body == digest { return HTTPResponse.json(prior.answer, etag: SessionCore.etag(prior.version)) }
             try preconditions.checkChange(at: core.version)
             if prior != nil { throw .idempotencyKeyReused() }
+            guard case let .single(event) = decoded else {
+                return try applyBatch(decoded.events, to: core, key: key, digest: digest)
+            }
             let changed: Bool
             let atEventLimit = core.history.count >= core.eventLimit, memoryFull = heldMemory.isFull
             if atEventLimit || memoryFull {
@@ -181,18 +197,24 @@ extension SessionService {
 
     // MARK: - Helpers
 
-    private static func decodeEvent(_ body: [UInt8]) throws(ServiceError) -> AppEvent {
+    private static func decodeBody(_ body: [UInt8], batchLimit: Int) throws(ServiceError) -> EventBody {
         do {
-            return try AppEvent(json: body)
+            return try EventBody(json: body, batchLimit: batchLimit)
         } catch {
-            switch error {
-            case let .malformed(detail): throw .malformedEvent(detail)
-            case let .unknownType(detail): throw .unknownEvent(detail)
-            }
+            throw serviceError(error)
         }
     }
 
-    private var retryAfterSeconds: Int { min(max(configuration.sessionTTL, 1), 60) }
+    /// A body's decoding error as the client's: a batch's names its event's index.
+    static func serviceError(_ error: EventBodyError) -> ServiceError {
+        let service: ServiceError = switch error.error {
+        case let .malformed(detail): .malformedEvent(detail)
+        case let .unknownType(detail): .unknownEvent(detail)
+        }
+        return error.index.map { service.at(index: $0) } ?? service
+    }
+
+    var retryAfterSeconds: Int { min(max(configuration.sessionTTL, 1), 60) }
 
     /// Runs `body` under the session's lock once the session is found live; returns the session beside its result.
     func withLiveSession<Result: Sendable>(
@@ -206,7 +228,7 @@ extension SessionService {
         return (session, result)
     }
 
-    private static func outcome(of error: ServiceError) -> ServiceMetrics.EventOutcome {
+    static func outcome(of error: ServiceError) -> ServiceMetrics.EventOutcome {
         switch error.code {
         case "event_not_handled": .eventNotHandled
         case "invalid_navigation": .invalidNavigation
@@ -231,8 +253,9 @@ extension SessionService {
         }
     }
 
-    private func requestedApp(_ request: HTTPRequest) throws(ServiceError) -> String {
-        guard !request.body.isEmpty else { return registry.defaultAppID }
+    /// The app a creation names (the default when none) and the events it is to start with.
+    private func requestedApp(_ request: HTTPRequest) throws(ServiceError) -> (app: String, events: [AppEvent]) {
+        guard !request.body.isEmpty else { return (registry.defaultAppID, []) }
         try requireJSON(request, hasBody: true)
         let fields: JSONFields
         do {
@@ -240,10 +263,16 @@ extension SessionService {
         } catch {
             throw .malformedEvent(error.description)
         }
+        let app: String
         switch fields["app"] {
-        case nil, .null?: return registry.defaultAppID
-        case let .string(app)?: return app
+        case nil, .null?: app = registry.defaultAppID
+        case let .string(named)?: app = named
         case _?: throw .malformedEvent("`app` must be a string")
+        }
+        do {
+            return (app, try EventBody.creationEvents(json: request.body, fields: fields, batchLimit: configuration.maxBatchEvents))
+        } catch {
+            throw Self.serviceError(error)
         }
     }
 

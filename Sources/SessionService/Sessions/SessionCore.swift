@@ -138,10 +138,18 @@ package final class SessionCore {
     /// Takes back the last applied event (its record could not be stored): the history, version and state are
     /// as before it, the tree replayed from the history.
     func undoLastEvent() {
-        guard let last = history.popLast() else { return }
-        hold(-last.heldBytes)
+        undoEvents(keeping: history.count - 1)
+    }
+
+    /// Takes back every event after the first `count` of the history (a batch refused midway, or one the store
+    /// could not take): the history, version and state are as they were, the tree replayed from the history.
+    func undoEvents(keeping count: Int) {
+        guard count >= 0, count < history.count else { return }
+        let undone = history[count...]
+        hold(-undone.reduce(0) { $0 + $1.heldBytes })
+        history.removeSubrange(count...)
         if preparedHistory != nil { dropPreparedHistory() }
-        version = last.version - 1
+        version = history.last?.version ?? 1
         replayHistory()
     }
 

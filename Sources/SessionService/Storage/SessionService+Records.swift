@@ -96,24 +96,47 @@ extension SessionService {
         records?.submit(.delete(session: id))
     }
 
-    /// Records a new session; throws (503) when the store cannot take it.
-    func recordCreation(of core: SessionCore) throws(ServiceError) {
+    /// Records a new session with the events it was created with (`states`: the state after each); throws
+    /// (503) when the store cannot take it.
+    func recordCreation(of core: SessionCore, states: [[UInt8]] = []) throws(ServiceError) {
         guard let records else { return }
         let now = clock.nowMilliseconds()
         let summary = StoredSession(
             id: core.id, app: core.app.id, createdAt: now, lastAccessAt: now, version: core.version,
             stateDigest: BodyDigest(core.stateJSON).bytes)
-        try commit(.create(summary), to: records)
+        try commit(.create(summary, events: storedEvents(of: core, since: 0, states: states)), to: records)
     }
 
     /// Records the event `core` just applied (and the answer its key keeps); throws (503) when the store cannot.
     func recordEvent(of core: SessionCore, key: IdempotencyKey?, digest: BodyDigest?) throws(ServiceError) {
-        guard let records, let entry = core.history.last else { return }
-        let event = StoredEvent(
-            version: entry.version, event: entry.event.canonicalJSON, at: entry.atMilliseconds,
-            stateDigest: BodyDigest(core.stateJSON).bytes)
+        try recordEvents(of: core, since: core.history.count - 1, states: [core.stateJSON], key: key, digest: digest)
+    }
+
+    /// Records the events `core` applied after the first `historyCount` of its history, `states` the state
+    /// after each, as one record (all or none); throws (503) when the store cannot take it.
+    func recordEvents(
+        of core: SessionCore, since historyCount: Int, states: [[UInt8]], key: IdempotencyKey?, digest: BodyDigest?
+    ) throws(ServiceError) {
+        guard let records else { return }
+        let events = storedEvents(of: core, since: historyCount, states: states)
         let (answer, dropThrough) = storedAnswer(core, key: key, digest: digest)
-        try commit(.append(session: core.id, event: event, answer: answer, dropAnswersThrough: dropThrough, at: entry.atMilliseconds), to: records)
+        // A batch of no-ops changes nothing: only its key's answer, if any, is kept.
+        guard let last = events.last else {
+            if let answer {
+                try commit(.remember(session: core.id, answer: answer, dropAnswersThrough: dropThrough, at: clock.nowMilliseconds()), to: records)
+            }
+            return
+        }
+        try commit(.append(session: core.id, events: events, answer: answer, dropAnswersThrough: dropThrough, at: last.at), to: records)
+    }
+
+    /// The history's entries after the first `historyCount`, as stored, each with the digest of its state.
+    private func storedEvents(of core: SessionCore, since historyCount: Int, states: [[UInt8]]) -> [StoredEvent] {
+        zip(core.history[historyCount...], states).map { entry, state in
+            StoredEvent(
+                version: entry.version, event: entry.event.canonicalJSON, at: entry.atMilliseconds,
+                stateDigest: BodyDigest(state).bytes)
+        }
     }
 
     /// Records the answer kept for a request that changed nothing.

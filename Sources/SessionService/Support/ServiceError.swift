@@ -9,17 +9,29 @@ public struct ServiceError: Error, Equatable, Sendable {
     /// A short, fixed summary of the code.
     public let title: String
     /// What exactly went wrong with this request.
-    public let detail: String
+    public private(set) var detail: String
     /// Extra response headers (`Retry-After`).
     public var headers: [(name: String, value: String)] = []
+    /// Which event of a batch failed (the problem's `index` member), nil for a request of one event.
+    public var index: Int?
 
     public static func == (lhs: ServiceError, rhs: ServiceError) -> Bool {
-        lhs.status == rhs.status && lhs.code == rhs.code && lhs.detail == rhs.detail
+        lhs.status == rhs.status && lhs.code == rhs.code && lhs.detail == rhs.detail && lhs.index == rhs.index
     }
 
     /// The problem+json response.
     public var response: HTTPResponse {
-        .problem(status: status, code: code, title: title, detail: detail, extraHeaders: headers)
+        .problem(
+            status: status, code: code, title: title, detail: detail, extraHeaders: headers,
+            integerMembers: index.map { [("index", $0)] } ?? [])
+    }
+
+    /// This error as the failure of a batch's event at `index`.
+    func at(index: Int) -> ServiceError {
+        var error = self
+        error.index = index
+        error.detail = "event \(index): " + detail
+        return error
     }
 
     static func malformedEvent(_ detail: String) -> ServiceError {
