@@ -140,15 +140,10 @@ public final class ServiceMetrics: Sendable {
         for (key, count) in snapshot.requests.sorted(by: { ($0.key.route, $0.key.method.rawValue, $0.key.status) < ($1.key.route, $1.key.method.rawValue, $1.key.status) }) {
             text += "ribsd_http_requests_total{method=\"\(key.method.rawValue)\",route=\"\(Self.escape(key.route))\",status=\"\(key.status)\"} \(count)\n"
         }
-        text += "# HELP ribsd_http_request_duration_seconds Time from request line to response; streams (counted in ribsd_http_requests_total) are not timed.\n# TYPE ribsd_http_request_duration_seconds histogram\n"
-        var cumulative = 0
-        for (index, bound) in Self.latencyBounds.enumerated() {
-            cumulative += snapshot.bucketCounts[index]
-            text += "ribsd_http_request_duration_seconds_bucket{le=\"\(bound)\"} \(cumulative)\n"
-        }
-        text += "ribsd_http_request_duration_seconds_bucket{le=\"+Inf\"} \(snapshot.latencyCount)\n"
-        text += "ribsd_http_request_duration_seconds_sum \(snapshot.latencySum)\n"
-        text += "ribsd_http_request_duration_seconds_count \(snapshot.latencyCount)\n"
+        text += Self.histogram(
+            "ribsd_http_request_duration_seconds",
+            help: "Time from request line to response; streams (counted in ribsd_http_requests_total) are not timed.",
+            bounds: Self.latencyBounds, counts: snapshot.bucketCounts, sum: snapshot.latencySum, count: snapshot.latencyCount)
         text += "# HELP ribsd_sessions Sessions alive.\n# TYPE ribsd_sessions gauge\nribsd_sessions \(sessionsAlive)\n"
         text += "# HELP ribsd_held_bytes Bytes the sessions hold in histories, remembered answers and history documents (about; limit --max-held-bytes).\n# TYPE ribsd_held_bytes gauge\nribsd_held_bytes \(heldBytes)\n"
         text += "# HELP ribsd_sessions_created_total Sessions created.\n# TYPE ribsd_sessions_created_total counter\n"
@@ -175,19 +170,26 @@ public final class ServiceMetrics: Sendable {
 
     /// The durable store's lines: commit latency, records per commit, errors.
     private static func render(_ store: StoreStatistics) -> String {
-        var text = "# HELP ribsd_store_commit_seconds Time the store took to commit one batch of records (a transaction).\n# TYPE ribsd_store_commit_seconds histogram\n"
-        var cumulative = 0
-        for (index, bound) in StoreStatistics.latencyBounds.enumerated() {
-            cumulative += store.latencyCounts[index]
-            text += "ribsd_store_commit_seconds_bucket{le=\"\(bound)\"} \(cumulative)\n"
-        }
-        text += "ribsd_store_commit_seconds_bucket{le=\"+Inf\"} \(store.commits)\n"
-        text += "ribsd_store_commit_seconds_sum \(store.latencySum)\n"
-        text += "ribsd_store_commit_seconds_count \(store.commits)\n"
+        var text = histogram(
+            "ribsd_store_commit_seconds", help: "Time the store took to commit one batch of records (a transaction).",
+            bounds: StoreStatistics.latencyBounds, counts: store.latencyCounts, sum: store.latencySum, count: store.commits)
         text += "# HELP ribsd_store_records_total Records (creations, events, kept answers, deletions) committed; over ribsd_store_commit_seconds_count, records per commit.\n# TYPE ribsd_store_records_total counter\n"
         text += "ribsd_store_records_total \(store.records)\n"
         text += "# HELP ribsd_store_errors_total Store reads and writes that failed (a full disk, an I/O error).\n# TYPE ribsd_store_errors_total counter\n"
         text += "ribsd_store_errors_total \(store.errors)\n"
+        return text
+    }
+
+    /// A histogram's lines: `counts` per bucket (not cumulative), as many as `bounds` or one more for those past
+    /// the last.
+    private static func histogram(_ name: String, help: String, bounds: [Double], counts: [Int], sum: Double, count: Int) -> String {
+        var text = "# HELP \(name) \(help)\n# TYPE \(name) histogram\n"
+        var cumulative = 0
+        for (index, bound) in bounds.enumerated() {
+            cumulative += counts[index]
+            text += "\(name)_bucket{le=\"\(bound)\"} \(cumulative)\n"
+        }
+        text += "\(name)_bucket{le=\"+Inf\"} \(count)\n\(name)_sum \(sum)\n\(name)_count \(count)\n"
         return text
     }
 
