@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import SessionStorage
 
@@ -57,9 +58,14 @@ extension SQLiteSessionStore {
         func word(_ at: Int) -> UInt32 { bytes[at..<at + 4].reduce(0) { $0 << 8 | UInt32($1) } }
         let rawPageSize = UInt32(bytes[16]) << 8 | UInt32(bytes[17])
         let pageSize = rawPageSize == 1 ? 65536 : UInt64(rawPageSize)
-        if word(92) == word(24), UInt64(word(28)) * pageSize > size {
-            throw StoreError(.unusable, "\(path) is truncated: its header counts \(word(28)) pages of \(pageSize) bytes, the file holds \(size) bytes")
-        }
+        let truncated = StoreError(
+            .unusable, "\(path) is truncated: its header counts \(word(28)) pages of \(pageSize) bytes, the file holds \(size) bytes")
+        let short = word(92) == word(24) && UInt64(word(28)) * pageSize > size
+        // A checkpoint copies the WAL into the file from page 1 up, and page 1 already counts the final size: one
+        // killed midway leaves the file shorter than its header, the missing pages still in the WAL. With a WAL,
+        // SQLite's own check (below) decides.
+        let walBytes = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? UInt64) ?? 0
+        if short && walBytes == 0 { throw truncated }
         do {
             let database = try SQLiteDatabase(path: path, readOnly: true)
             let application = try database.integer("PRAGMA application_id") ?? 0
@@ -73,6 +79,10 @@ extension SQLiteSessionStore {
             guard version >= 1 else { throw StoreError(.unusable, "\(path) is not a ribsd database (no schema)") }
             let tables = try database.integer("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('sessions', 'events', 'answers')")
             guard tables == 3 else { throw StoreError(.unusable, "\(path) is damaged: ribsd's tables are missing") }
+            if short {
+                let check = try database.prepare("PRAGMA quick_check")
+                guard try check.step(), check.text(0) == "ok" else { throw truncated }
+            }
             return version
         } catch let error as StoreError {
             throw error
@@ -81,6 +91,24 @@ extension SQLiteSessionStore {
         } catch {
             throw StoreError(.unusable, "\(path) cannot be used: \(error)")
         }
+    }
+
+    /// Makes a new database at `path`: under another name first, renamed once its schema is in, so that a
+    /// crash during a first start leaves no half-made file to refuse at the next.
+    static func createFile(_ path: String) throws(SQLiteError) {
+        let temporary = path + ".new"
+        do {
+            let database = try SQLiteDatabase(path: temporary, create: true)
+            try create(database)
+        }
+        guard rename(temporary, path) == 0 else {
+            throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot rename \(temporary) to \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Removes what a first start that crashed before its database was made left (`createFile`).
+    static func removeUnfinished(_ path: String) {
+        for leftover in ["", "-journal", "-wal", "-shm"] { unlink(path + ".new" + leftover) }
     }
 
     /// Makes a new database's schema (in WAL mode, with room handed back incrementally).

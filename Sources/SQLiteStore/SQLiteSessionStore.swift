@@ -33,15 +33,12 @@ public final class SQLiteSessionStore: SessionRecordStore, @unchecked Sendable {
     public init(directory path: String, sync: Sync = .normal, maxBytes: Int? = nil) throws(StoreError) {
         directory = try DataDirectory(path)
         let file = directory.databasePath
-        let exists = FileManager.default.fileExists(atPath: file)
         do {
-            let version = exists ? try Self.inspect(file) : nil
-            let database = try SQLiteDatabase(path: file, create: !exists)
-            if let version {
-                if version < Self.schemaVersion { try Self.migrate(database, from: version) }
-            } else {
-                try Self.create(database)
-            }
+            Self.removeUnfinished(file)
+            if !FileManager.default.fileExists(atPath: file) { try Self.createFile(file) }
+            let version = try Self.inspect(file)
+            let database = try SQLiteDatabase(path: file)
+            if version < Self.schemaVersion { try Self.migrate(database, from: version) }
             try database.execute("PRAGMA journal_mode = WAL")
             try database.execute("PRAGMA synchronous = \(sync == .full ? "FULL" : "NORMAL")")
             // The WAL file is cut back to this after a checkpoint, so a burst does not leave it large.
