@@ -1,9 +1,11 @@
 // libFuzzer entry point over event decoding and dispatch into the built-in apps.
 //
 // Input: byte 0 picks the app (navigation, login, todo, flow; modulo 4), the rest is split on '\n'
-// into event bodies. Each body goes through `AppEvent(json:)` and, when it decodes, into the app's
-// runtime, exactly as `SessionCore` drives it (a refused move that changed the rendered state rebuilds
-// the runtime from the history). After every event the state must be valid JSON of the contract's shape.
+// into request bodies (with bit 2 of byte 0 set, each run of lines between empty ones is the array of
+// one batch body, `{"events":[line,line,...]}`). Each body goes through `EventBody(json:batchLimit:)` (one event, or a batch
+// `{"events": [...]}`) and, when it decodes, into the app's runtime, exactly as `SessionCore` drives it
+// (a refused move that changed the rendered state rebuilds the runtime from the history; a batch is
+// applied all or none). After every event the state must be valid JSON of the contract's shape.
 //
 // Invariants (a violation calls `fatalError`, which libFuzzer reports as a crash):
 //  1. nothing traps: decoding gives an event or a typed `EventDecodingError`, applying gives a new
@@ -18,7 +20,13 @@
 //     (the determinism `AppRuntime` promises and the session's rebuild relies on);
 //  8. differential check of the event reader against Foundation's JSONDecoder (which is more lenient:
 //     trailing commas, repeated names): a body the reader accepts must parse there too, as an object
-//     whose string fields equal the event's (same unescaping, same UTF-8 validation).
+//     whose string fields equal the event's (same unescaping, same UTF-8 validation); a batch the reader
+//     accepts parses there with as many `events`, each element's string fields equal to its event's;
+//  9. a body with a `type`, or without `events`, decodes through `EventBody` exactly as through
+//     `AppEvent(json:)` (the same event or the same error, with no index); a batch's refusal names an
+//     index inside the batch and under the limit, or none;
+// 10. a batch refused at any of its events leaves the state bytes exactly as before its first (the
+//     events it applied taken back by a replay of the history before it, as `SessionCore.undoEvents`).
 //
 // In a plain `swift build` this file is an executable whose top-level code is empty: running it does
 // nothing. Built with `--sanitize fuzzer`, libFuzzer's `main` drives `LLVMFuzzerTestOneInput`.
@@ -32,23 +40,43 @@ private let apps: [AppDefinition] = [BuiltinApps.navigation, BuiltinApps.login, 
 /// The longest single event body handed to the decoder (the service's default body cap).
 private let maxEventBytes = 65536
 
+/// The most events a batch may hold here: smaller than the service's default (100), so that inputs cross it.
+private let batchLimit = 8
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEvents(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     guard count > 0 else { return 0 }
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
     let app = apps[Int(bytes[0]) % apps.count]
+    // Bit 2 of byte 0: the lines are the events of batches, `{"events":[line,line,...]}`, one per run of
+    // lines between empty ones; so every seed of single events is one bit away from a batch of them.
+    let batched = bytes[0] & 4 != 0
     var harness = Harness(app: app)
+    var group: [UInt8] = []
+    func feedGroup() {
+        if !group.isEmpty, group.count + 13 <= maxEventBytes {
+            harness.feed(Array(#"{"events":["#.utf8) + group + Array("]}".utf8))
+        }
+        group = []
+    }
     var lineStart = 1
     var index = 1
     while index <= count {
         if index == count || bytes[index] == UInt8(ascii: "\n") {
-            if index - lineStart <= maxEventBytes {
-                harness.feed(Array(bytes[lineStart..<index]))
+            let line = bytes[lineStart..<index]
+            if !batched {
+                if line.count <= maxEventBytes { harness.feed(Array(line)) }
+            } else if line.isEmpty {
+                feedGroup()
+            } else {
+                if !group.isEmpty { group.append(UInt8(ascii: ",")) }
+                group += line
             }
             lineStart = index + 1
         }
         index += 1
     }
+    if batched { feedGroup() }
     harness.checkReplay()
     harness.runtime.tearDown()
     return 0
@@ -69,18 +97,77 @@ private struct Harness {
     }
 
     mutating func feed(_ body: [UInt8]) {
-        let event: AppEvent
+        let decoded: EventBody
         do {
-            event = try AppEvent(json: body)
+            decoded = try EventBody(json: body, batchLimit: batchLimit)
         } catch {
             // A typed decoding error: the 400s. Nothing reached the app.
-            switch error {
-            case .malformed(let detail), .unknownType(let detail):
-                if detail.isEmpty { fail("empty decoding error detail", body: body) }
+            checkRefusedBody(error, body: body)
+            return
+        }
+        switch decoded {
+        case .single(let event):
+            // Invariant 9: the same event `AppEvent(json:)` reads.
+            guard let alone = try? AppEvent(json: body), alone == event else {
+                fail("EventBody read \(describe(event)) where AppEvent(json:) reads otherwise", body: body)
+            }
+            checkAgainstFoundation(event, body: body)
+            apply(event, body: body)
+        case .batch(let events):
+            if events.isEmpty || events.count > batchLimit { fail("a batch of \(events.count) events decoded", body: body) }
+            if isSingleShaped(body) == true { fail("a body with `type` or without `events` decoded as a batch", body: body) }
+            checkBatchAgainstFoundation(events, body: body)
+            applyAllOrNone(events, body: body)
+        }
+    }
+
+    /// Whether `body` is one event to `EventBody` (a `type`, or no `events`); nil when it is no JSON object.
+    func isSingleShaped(_ body: [UInt8]) -> Bool? {
+        guard let fields = try? JSONFields(body) else { return nil }
+        return fields["type"] != nil || fields["events"] == nil
+    }
+
+    /// Invariant 9 for a refused body: the single event's error exactly, or a batch's with a sound index.
+    func checkRefusedBody(_ refusal: EventBodyError, body: [UInt8]) {
+        switch refusal.error {
+        case .malformed(let detail), .unknownType(let detail):
+            if detail.isEmpty { fail("empty decoding error detail", body: body) }
+        }
+        if isSingleShaped(body) ?? true {
+            var alone: EventDecodingError?
+            do {
+                _ = try AppEvent(json: body)
+            } catch {
+                alone = error
+            }
+            if refusal.index != nil || refusal.error != alone {
+                fail("EventBody refused one event with \(refusal), AppEvent(json:) with \(String(describing: alone))", body: body)
+            }
+        } else if let index = refusal.index, index < 0 || index >= batchLimit {
+            fail("a batch refused at index \(index), outside 0..<\(batchLimit)", body: body)
+        }
+    }
+
+    /// Invariant 10: applies `events` in order; at the first refusal the ones applied before it are taken back.
+    mutating func applyAllOrNone(_ events: [AppEvent], body: [UInt8]) {
+        let historyCount = history.count, before = content
+        for event in events {
+            if apply(event, body: body) { continue }
+            if history.count > historyCount {
+                history.removeSubrange(historyCount...)
+                rebuild()
+                content = check(render(runtime), after: "taking back a refused batch")
+            }
+            if content != before {
+                fail("a refused batch changed the state:\nbefore \(text(before))\nafter  \(text(content))", body: body)
             }
             return
         }
-        checkAgainstFoundation(event, body: body)
+    }
+
+    /// Applies one decoded event; false when the app refused it (the state then as before it).
+    @discardableResult
+    mutating func apply(_ event: AppEvent, body: [UInt8]) -> Bool {
         let accepted = runtime.acceptedEvents
         do {
             try runtime.apply(event)
@@ -100,15 +187,16 @@ private struct Harness {
             if after != content {
                 fail("a refused event (\(error)) changed the state:\nbefore \(text(content))\nafter  \(text(after))", body: body)
             }
-            return
+            return false
         }
         let next = check(render(runtime), after: describe(event))
-        guard next != content else { return }  // an idempotent repeat
+        guard next != content else { return true }  // an idempotent repeat
         if !accepted.contains(event.type) {
             fail("\(describe(event)) changed the state but accepts was \(accepted.map(\.rawValue))", body: body)
         }
         content = next
         history.append(event)
+        return true
     }
 
     /// Invariant 8: what the event reader accepted, Foundation's JSONDecoder parses to the same fields.
@@ -121,6 +209,24 @@ private struct Harness {
         } catch {
             fail("AppEvent(json:) accepted a body Foundation's JSONDecoder refuses (\(error)) as \(describe(event))", body: body)
         }
+        checkFields(fields, of: event, body: body)
+    }
+
+    /// Invariant 8 for a batch: Foundation reads as many `events`, each with its event's string fields.
+    func checkBatchAgainstFoundation(_ events: [AppEvent], body: [UInt8]) {
+        let batch: FoundationBatch
+        do {
+            batch = try JSONDecoder().decode(FoundationBatch.self, from: Data(body))
+        } catch {
+            fail("EventBody accepted a batch Foundation's JSONDecoder refuses (\(error))", body: body)
+        }
+        if batch.events.count != events.count {
+            fail("EventBody read \(events.count) events, Foundation \(batch.events.count)", body: body)
+        }
+        for (fields, event) in zip(batch.events, events) { checkFields(fields, of: event, body: body) }
+    }
+
+    func checkFields(_ fields: FoundationFields, of event: AppEvent, body: [UInt8]) {
         guard let canonical = (try? JSONSerialization.jsonObject(with: Data(event.canonicalJSON))) as? [String: String] else {
             fail("the canonical JSON of \(describe(event)) does not parse", body: body)
         }
@@ -203,6 +309,11 @@ private struct Harness {
         FileHandle.standardError.write(Data(line.utf8))
         fatalError("FuzzEvents invariant broken")
     }
+}
+
+/// A batch's elements as Foundation decodes them.
+private struct FoundationBatch: Decodable {
+    var events: [FoundationFields]
 }
 
 /// The string fields of an event as Foundation decodes them; a field of another kind reads as nil (the

@@ -17,7 +17,7 @@ extension SessionService {
             }
         }
         let historyCount = core.history.count
-        let applied = try applyAll(events, to: core)
+        let applied = try applyAll(events, to: core, keyed: key != nil)
         do throws(ServiceError) {
             try recordEvents(of: core, since: historyCount, states: applied.states, key: key, digest: digest)
         } catch {
@@ -44,15 +44,24 @@ extension SessionService {
     }
 
     /// Applies `events` in order; at the first refusal takes back those applied before it and throws the
-    /// refusal, naming its event's index. The session's limits hold for every event: a batch that would pass
-    /// `--max-events` or the memory limit is refused whole.
-    func applyAll(_ events: [AppEvent], to core: SessionCore) throws(ServiceError) -> AppliedEvents {
+    /// refusal, naming its event's index. The session's limits hold for every event as they hold for one sent
+    /// alone: a batch that would pass `--max-events` or the memory limit is refused whole, and a swipe of a screen
+    /// already gone is the no-op it always is (at the memory limit, only without an `Idempotency-Key`, whose
+    /// answer would have to be remembered).
+    func applyAll(_ events: [AppEvent], to core: SessionCore, keyed: Bool = false) throws(ServiceError) -> AppliedEvents {
         let historyCount = core.history.count
         var applied = AppliedEvents()
         for (index, event) in events.enumerated() {
             do throws(ServiceError) {
-                if core.history.count >= core.eventLimit { throw .eventLimit(core.eventLimit) }
-                if heldMemory.isFull { throw .memoryLimit(heldMemory.recordLimit, retryAfter: retryAfterSeconds) }
+                let atEventLimit = core.history.count >= core.eventLimit, memoryFull = heldMemory.isFull
+                if atEventLimit || memoryFull {
+                    guard event.namesScreenAlreadyGone(from: core.runtime.window, of: core.app), !(keyed && memoryFull) else {
+                        if atEventLimit { throw .eventLimit(core.eventLimit) }
+                        throw .memoryLimit(heldMemory.recordLimit, retryAfter: retryAfterSeconds)
+                    }
+                    applied.changed.append(false)
+                    continue
+                }
                 let changed = try core.apply(event, now: clock.nowMilliseconds())
                 applied.changed.append(changed)
                 if changed {
