@@ -26,14 +26,14 @@ struct OpenAPITests {
     /// The contract's error table: status, code, and the operations that must document it.
     static let errors: [(status: Int, code: String, operations: [String])] = [
         (400, "malformed_event", ["POST /v1/sessions/{id}/events", "POST /v1/sessions"]),
-        (400, "unknown_event", ["POST /v1/sessions/{id}/events"]),
+        (400, "unknown_event", ["POST /v1/sessions/{id}/events", "POST /v1/sessions"]),
         (404, "session_not_found", ["GET /v1/sessions/{id}", "POST /v1/sessions/{id}/events", "GET /v1/sessions/{id}/history", "DELETE /v1/sessions/{id}"]),
         (404, "not_found", ["GET /v1/sessions/{id}"]),
         (405, "method_not_allowed", ["GET /v1/sessions/{id}", "POST /v1/sessions/{id}/events"]),
-        (409, "event_not_handled", ["POST /v1/sessions/{id}/events"]),
-        (409, "invalid_navigation", ["POST /v1/sessions/{id}/events"]),
-        (409, "event_limit", ["POST /v1/sessions/{id}/events"]),
-        (503, "memory_limit", ["POST /v1/sessions/{id}/events"]),
+        (409, "event_not_handled", ["POST /v1/sessions/{id}/events", "POST /v1/sessions"]),
+        (409, "invalid_navigation", ["POST /v1/sessions/{id}/events", "POST /v1/sessions"]),
+        (409, "event_limit", ["POST /v1/sessions/{id}/events", "POST /v1/sessions"]),
+        (503, "memory_limit", ["POST /v1/sessions/{id}/events", "POST /v1/sessions"]),
         (412, "version_mismatch", ["POST /v1/sessions/{id}/events", "GET /v1/sessions/{id}", "DELETE /v1/sessions/{id}"]),
         (413, "payload_too_large", ["POST /v1/sessions", "POST /v1/sessions/{id}/events"]),
         (415, "unsupported_media_type", ["POST /v1/sessions", "POST /v1/sessions/{id}/events"]),
@@ -110,6 +110,47 @@ struct OpenAPITests {
                     #expect((answer["content"] as? [String: Any])?["text/html"] != nil, "\(label) \(status) has no text/html")
                 }
             }
+        }
+    }
+
+    /// Client generators (openapi-python-client, `scripts/check-client`) drop a response whose schema merges
+    /// `Problem` with a narrowing `allOf`: each problem response names a plain object schema of its own.
+    @Test("every problem response is a plain schema with the Problem fields, its status and its codes; every operation has an operationId")
+    func generatorReadable() throws {
+        try withTestServer { client in
+            let body = try client.get("/openapi.json").body
+            #expect(!String(decoding: body, as: UTF8.self).contains("\"allOf\""), "a schema uses allOf, which generators cannot merge")
+            let document = try OpenAPI(body)
+            let general = try document.component("schemas", "Problem")
+            let generalFields = try document.object(general["properties"], "Problem.properties")
+            let allCodes = Set(try document.object(generalFields["code"], "Problem.code")["enum"] as? [String] ?? [])
+            var operationIDs: [String] = []
+            for (method, path) in Self.operations {
+                let label = "\(method.uppercased()) \(path)"
+                let operation = try document.operation(label).operation
+                let id = operation["operationId"] as? String ?? ""
+                #expect(!id.isEmpty, "\(label) has no operationId")
+                operationIDs.append(id)
+                let responses = try document.object(operation["responses"], "\(label) responses")
+                for key in responses.keys {
+                    let status = try #require(Int(key), "\(label): response \(key)")
+                    let content = try document.response(label, status: status)["content"] as? [String: Any]
+                    guard let media = content?["application/problem+json"] as? [String: Any] else { continue }
+                    let reference = (media["schema"] as? [String: Any])?["$ref"] as? String ?? ""
+                    #expect(reference.hasPrefix("#/components/schemas/Problem"), "\(label) \(status): the schema is no named Problem schema")
+                    let schema = try document.problemSchema(label, status: status)
+                    #expect(schema["type"] as? String == "object", "\(label) \(status)")
+                    #expect(schema["allOf"] == nil && schema["anyOf"] == nil && schema["oneOf"] == nil, "\(label) \(status) combines schemas")
+                    #expect(Set(schema["required"] as? [String] ?? []) == Set(general["required"] as? [String] ?? []), "\(label) \(status) required")
+                    let fields = try document.object(schema["properties"], "\(label) \(status) properties")
+                    #expect(Set(fields.keys) == Set(generalFields.keys), "\(label) \(status) has fields \(fields.keys.sorted())")
+                    let statusField = try document.object(fields["status"], "\(label) \(status) status")
+                    #expect(statusField["const"] as? Int == status, "\(label) \(status): status is not the constant \(status)")
+                    let codes = try document.problemCodes(label, status: status)
+                    #expect(!codes.isEmpty && codes.isSubset(of: allCodes), "\(label) \(status) codes \(codes.sorted())")
+                }
+            }
+            #expect(Set(operationIDs).count == operationIDs.count, "operationIds repeat: \(operationIDs.sorted())")
         }
     }
 
@@ -268,28 +309,18 @@ private struct OpenAPI {
         })
     }
 
-    /// The `code` values a problem+json response may carry: the `enum` or `const` on `code`, through `allOf`.
-    func problemCodes(_ label: String, status: Int) throws -> Set<String> {
+    /// The schema of a problem+json response.
+    func problemSchema(_ label: String, status: Int) throws -> [String: Any] {
         let response = try response(label, status: status)
         let content = try object(response["content"], "\(label) \(status) content")
-        let schema = try object(try object(content["application/problem+json"], "\(label) \(status) problem+json")["schema"], "schema")
-        return try codes(in: schema, label)
+        return try object(try object(content["application/problem+json"], "\(label) \(status) problem+json")["schema"], "schema")
     }
 
-    private func codes(in schema: [String: Any], _ what: String) throws -> Set<String> {
-        var found: Set<String> = []
-        var narrowed: Set<String>?
-        if let code = (schema["properties"] as? [String: Any])?["code"] {
-            let code = try object(code, "\(what) code")
-            if let values = code["enum"] as? [String] { narrowed = Set(values) }
-            if let value = code["const"] as? String { narrowed = [value] }
-        }
-        for part in schema["allOf"] as? [Any] ?? [] {
-            let nested = try codes(in: try object(part, what), what)
-            // allOf intersects: a branch that narrows the codes wins over one that lists them all.
-            narrowed = narrowed.map { $0.intersection(nested.isEmpty ? $0 : nested) } ?? (nested.isEmpty ? nil : nested)
-        }
-        if let narrowed { found = narrowed }
-        return found
+    /// The `code` values a problem+json response may carry: the `enum` (or `const`) on its schema's `code`.
+    func problemCodes(_ label: String, status: Int) throws -> Set<String> {
+        let schema = try problemSchema(label, status: status)
+        let code = try object(try object(schema["properties"], "\(label) \(status) properties")["code"], "\(label) \(status) code")
+        if let value = code["const"] as? String { return [value] }
+        return Set(code["enum"] as? [String] ?? [])
     }
 }
