@@ -19,15 +19,19 @@ trap 'exit 130' INT TERM
 log() { printf '%s\n' "$*" >&2; }
 die() { log "$PROGRAM: $*"; exit 1; }
 
-# start_server NAME COMMAND... : runs it under timeout, waits for "... listening on http://127.0.0.1:PORT".
-# Sets SRV_PID (the timeout process, which forwards signals), SRV_REAL (the server itself), SRV_PORT.
+# start_server NAME COMMAND... : runs it under timeout, waits for "... listening on http://127.0.0.1:PORT" (for
+# START_WAIT seconds, default 10). Sets SRV_PID (the timeout process, which forwards signals), SRV_REAL (the
+# server itself), SRV_PORT.
 start_server() {
     local name=$1; shift
+    # Gone first: the redirection below happens in the background job, and a loop that looked before it would
+    # read the port of the last server of this name.
+    rm -f "$OUT/$name.out" "$OUT/$name.err"
     timeout --kill-after=5 "$SERVER_LIFETIME" "$@" >"$OUT/$name.out" 2>"$OUT/$name.err" &
     SRV_PID=$!
     PIDS+=("$SRV_PID")
     SRV_PORT=""
-    for _ in $(seq 1 200); do
+    for _ in $(seq 1 $(( ${START_WAIT:-10} * 20 ))); do
         SRV_PORT=$(sed -n 's#.* listening on http://127\.0\.0\.1:\([0-9][0-9]*\)$#\1#p' "$OUT/$name.out" 2>/dev/null || true)
         [ -n "$SRV_PORT" ] && break
         kill -0 "$SRV_PID" 2>/dev/null || die "$name exited: $(cat "$OUT/$name.err")"
@@ -47,14 +51,23 @@ stop_server() { # PID
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
 # wrk_run SECONDS THREADS CONNS SCRIPT PORT CPU IDS PER_THREAD: prints the BENCH line of bench/common.lua's done().
-# CPU "" = unpinned; IDS "" = no session ids (the scripts read BENCH_IDS / BENCH_PER_THREAD).
+# CPU "" = unpinned; IDS "" = no session ids (the scripts read BENCH_IDS / BENCH_PER_THREAD). A run that prints
+# none is logged with wrk's last words and tried once more.
 wrk_run() {
     local seconds=$1 threads=$2 conns=$3 script=$4 port=$5 cpu=$6 ids=$7 per=$8
-    local pin=()
+    local pin=() output try status
     [ -n "$cpu" ] && pin=(taskset -c "$cpu")
-    env BENCH_IDS="$ids" BENCH_PER_THREAD="$per" timeout --kill-after=2 $((seconds + 15)) "${pin[@]}" \
-        wrk -t"$threads" -c"$conns" -d"${seconds}s" --latency -s "$ROOT/bench/$script" "http://127.0.0.1:$port/" 2>&1 \
-        | grep '^BENCH ' || echo "BENCH failed"
+    output=$(mktemp "$OUT/wrk.XXXXXX")
+    for try in 1 2; do
+        status=0
+        env BENCH_IDS="$ids" BENCH_PER_THREAD="$per" timeout --kill-after=2 $((seconds + 15)) "${pin[@]}" \
+            wrk -t"$threads" -c"$conns" -d"${seconds}s" --latency -s "$ROOT/bench/$script" "http://127.0.0.1:$port/" \
+            >"$output" 2>&1 || status=$?
+        grep '^BENCH ' "$output" && break
+        log "  wrk ($script, port $port) printed no result (exit status $status, try $try): $(tail -3 "$output" | tr '\n' ' ')"
+        [ "$try" -eq 2 ] && echo "BENCH failed"
+    done
+    rm -f "$output"
 }
 
 field() { # KEY LINE

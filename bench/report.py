@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
 """Turns the raw results of scripts/bench (results.tsv, memory.tsv, micro.txt, machine.txt) into tables."""
+import math
+import os
 import statistics
 import sys
 from pathlib import Path
@@ -34,6 +36,179 @@ def span(values, digits=0):
     if len(values) < 2:
         return ""
     return f" ({fmt(min(values), digits)}–{fmt(max(values), digits)})"
+
+
+STORE_KINDS = ["memory", "sqlite-normal", "sqlite-full"]
+STORE_TITLES = {"store-events": "events (push A / pop), -t2 -c32", "store-create": "POST /v1/sessions, -t2 -c32"}
+STORE_GOALS = {  # events on each sqlite store against the memory one
+    "sqlite-normal": 0.8,
+    "sqlite-full": 0.5,
+}
+CACHE_LABELS = {"warm": "cached", "evicted": "dropped"}
+GOAL_CACHE = {"warm": "file cached", "evicted": "file not cached"}
+COMMIT_BOUNDS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, math.inf]
+
+
+def store_metrics(out):
+    """(scenario, kind) -> summed deltas over its reps: writer ticks, wchar, syscw, write_bytes, commits, records,
+    commit seconds, errors, then the commit histogram's buckets."""
+    totals = {}
+    path = out / "store-metrics.tsv"
+    if not path.exists():
+        return totals
+    for line in path.read_text().splitlines():
+        fields = line.split("\t")
+        scenario, kind, values = fields[0], fields[1], [float(x) for x in fields[3:]]
+        half = len(values) // 2
+        delta = [b - a for a, b in zip(values[:half], values[half:])]
+        entry = totals.setdefault((scenario, kind), [0.0] * half)
+        totals[(scenario, kind)] = [x + d for x, d in zip(entry, delta)]
+    return totals
+
+
+def commit_quantile(buckets, q):
+    """The upper bound of the histogram bucket (cumulative counts) that holds quantile q."""
+    total = buckets[-1]
+    if total <= 0:
+        return float("nan")
+    for bound, count in zip(COMMIT_BOUNDS, buckets):
+        if count >= q * total:
+            return bound
+    return math.inf
+
+
+def store_tables(out, rows, goals):
+    lines = []
+    metrics = store_metrics(out)
+    ticks_per_second = os.sysconf("SC_CLK_TCK")
+    if any(s in rows for s in STORE_TITLES):
+        lines.append("| store: scenario, server | req/s (min–max) | × memory (pair range) | p50 / p99 µs | p99 × memory | "
+                     "CPU µs/req | records per commit | commit mean / p99 bucket | writer CPU µs/record | "
+                     "written per record (writes per commit) | non-2xx, socket errors |")
+        lines.append("|---|---|---|---|---|---|---|---|---|---|---|")
+        for scenario, title in STORE_TITLES.items():
+            if scenario not in rows:
+                continue
+            memory = rows[scenario].get("memory", [])
+            memory_rps = median([x["rps"] for x in memory])
+            memory_p99 = median([x["p99"] for x in memory])
+            memory_by_rep = {x["rep"]: x["rps"] for x in memory}
+            for kind in STORE_KINDS:
+                r = rows[scenario].get(kind, [])
+                if not r:
+                    continue
+                rps = [x["rps"] for x in r]
+                p99 = median([x["p99"] for x in r])
+                ratio = median(rps) / memory_rps if kind != "memory" and memory_rps > 0 else float("nan")
+                pairs = [x["rps"] / memory_by_rep[x["rep"]] for x in r if memory_by_rep.get(x["rep"], 0) > 0]
+                p99_ratio = p99 / memory_p99 if kind != "memory" and memory_p99 > 0 else float("nan")
+                m = metrics.get((scenario, kind))
+                per_commit = commit_mean = commit_p99 = writer = written = writes = float("nan")
+                if m and m[4] > 0:
+                    ticks, wchar, syscw, commits, records, seconds = m[0], m[1], m[2], m[4], m[5], m[6]
+                    per_commit = records / commits
+                    commit_mean = seconds / commits * 1000
+                    commit_p99 = commit_quantile(m[8:], 0.99) * 1000
+                    writer = ticks / ticks_per_second * 1e6 / records if records > 0 else float("nan")
+                    written = wchar / records / 1024 if records > 0 else float("nan")
+                    writes = syscw / commits
+                bad = sum(x["non2xx"] for x in r)
+                errs = sum(x["errors"] for x in r)
+                lines.append(
+                    f"| {title}, {kind} | {fmt(median(rps))}{span(rps)} | "
+                    f"{'' if kind == 'memory' else fmt(ratio, 2) + '×' + span(pairs, 2)} | "
+                    f"{fmt(median([x['p50'] for x in r]))} / {fmt(p99)} | {'' if kind == 'memory' else fmt(p99_ratio, 2) + '×'} | "
+                    f"{fmt(median([x['cpu'] for x in r]), 1)} | {fmt(per_commit, 1) if kind != 'memory' else ''} | "
+                    f"{'' if kind == 'memory' else fmt(commit_mean, 3) + ' / ≤ ' + fmt(commit_p99, 2) + ' ms'} | "
+                    f"{fmt(writer, 1) if kind != 'memory' else ''} | "
+                    f"{'' if kind == 'memory' else fmt(written, 1) + ' KiB (' + fmt(writes, 1) + ')'} | {bad}, {errs} |")
+                if scenario == "store-events" and kind in STORE_GOALS:
+                    target = STORE_GOALS[kind]
+                    goals.append((f"{kind} events ≥ {target}× memory", f"{ratio:.2f}×", ratio >= target))
+                    goals.append((f"{kind} events p99 ≤ 2× memory's", f"{p99_ratio:.2f}× ({p99 / 1000:.2f} ms)",
+                                  p99_ratio <= 2))
+        lines.append("")
+        lines.append("Three ribsd side by side (`--store memory`, `--store sqlite --sync normal`, `--store sqlite --sync "
+                     "full`, fresh data dirs), measured one after the other in an order that moves on by one each rep; "
+                     "medians over the reps. × memory: the ratio of medians, and in parentheses the lowest and highest "
+                     "ratio to the memory run of the same rep. p99: wrk's, corrected for coordinated omission like every "
+                     "row above. Records per commit, commit time (mean, and the histogram bucket that holds the 99th "
+                     "percentile), the writer thread's CPU per record, and the bytes the process handed to write calls "
+                     "per record (`wchar`; write calls `syscw` per commit): from `/metrics` (`ribsd_store_*`), "
+                     "`/proc/PID/task/TID/stat` and `/proc/PID/io` before and after each server's runs, warm-ups "
+                     "included. Goals: "
+                     "sqlite-normal events ≥ 0.8× memory, sqlite-full ≥ 0.5×, p99 ≤ 2× memory's.")
+        lines.append("")
+
+    start = out / "store-start.tsv"
+    if start.exists():
+        runs = {}
+        for line in start.read_text().splitlines():
+            count, cache, seconds, rss, hwm, size, ok, tried, unrestorable, number, stop, idle = line.split("\t")
+            runs.setdefault((int(count), cache), []).append(dict(
+                seconds=float(seconds), rss=int(rss), hwm=int(hwm), size=int(size), ok=ok, tried=tried,
+                unrestorable=unrestorable, stop=float(stop) if stop else float("nan"), idle=idle))
+        lines.append("| stored sessions (10 events each) | page cache | database | listening after (min–max) | RSS after | "
+                     "peak RSS | SIGTERM to exit | CPU while idle | 5 random clones: GET 200 | unrestorable |")
+        lines.append("|---|---|---|---|---|---|---|---|---|---|")
+        for (count, cache), r in runs.items():
+            seconds = [x["seconds"] for x in r]
+            last = r[-1]
+            label = "none (a new store)" if count == 0 else f"{count:,}"
+            clones = f"{last['ok']} of {last['tried']}" if count else ""
+            cache_label = {"warm": "cached (as after a stop)", "evicted": "dropped (as after a reboot)"}.get(cache, cache)
+            lines.append(
+                f"| {label} | {cache_label if count else ''} | {last['size'] / 2**20:,.0f} MiB | "
+                f"{median(seconds):.3f} s{span(seconds, 3)}{f' ({len(r)} starts)' if len(r) > 1 else ''} | "
+                f"{median([x['rss'] for x in r]) / 1024:,.1f} MiB | {median([x['hwm'] for x in r]) / 1024:,.1f} MiB | "
+                f"{fmt(median([x['stop'] for x in r]), 3) + ' s' if count else ''} | "
+                f"{last['idle'] + ' ms/s' if last['idle'] else ''} | {clones} | "
+                f"{last['unrestorable'] if count else ''} |")
+            if count == 1_000_000:
+                goals.append((f"listening ≤ 3 s with 1,000,000 stored sessions, {GOAL_CACHE.get(cache, cache)}",
+                              f"{median(seconds):.2f} s", median(seconds) <= 3))
+        if not any(count == 1_000_000 for count, _ in runs):
+            goals.append(("listening ≤ 3 s with 1,000,000 stored sessions", "not run (--million)", None))
+        lines.append("")
+        lines.append("Listening after: from the launch to the line `ribsd listening on …` on stdout (its file's mtime), "
+                     "the median of the starts (each after the previous one's SIGTERM). RSS: VmRSS just after it; "
+                     "peak: VmHWM. CPU while idle: the server's CPU over 3 s right after the last start, nothing "
+                     "asked of it. The database: one `login` session made over HTTP (login, then push A / pop: 10 "
+                     "events), cloned with new ids by `bench/store.py` (its state digest recomputed for each id); "
+                     "page cache dropped: `posix_fadvise(DONTNEED)` on the database's files before each start.")
+        lines.append("")
+
+    cold = out / "store-cold.tsv"
+    if cold.exists():
+        lines.append("| first event after the restart | page cache | events | p50 µs | p90 µs | p99 µs | max µs | mean µs | "
+                     "non-2xx, socket errors | wrk's corrected p99 µs | commits: mean µs, > 5 ms |")
+        lines.append("|---|---|---|---|---|---|---|---|---|---|---|")
+        for line in cold.read_text().splitlines():
+            fields = line.split("\t")
+            count, cache, kind, n, p50, p90, p99, mx, mean, non2xx, errors, wrk_p99 = fields[:12]
+            counters = [float(x) for x in fields[12:]]
+            half = len(counters) // 2
+            delta = [b - a for a, b in zip(counters[:half], counters[half:])]
+            commits_note = ""
+            if len(delta) >= 10 and delta[0] > 0:
+                slow = delta[0] - delta[4 + COMMIT_BOUNDS.index(0.005)]
+                commits_note = f"{delta[2] / delta[0] * 1e6:,.0f}, {slow:.0f} of {delta[0]:,.0f}"
+            what = (f"{int(count):,} stored: a dormant session's first" if kind == "cold"
+                    else f"{int(count):,} stored: the same sessions' second (awake)")
+            lines.append(f"| {what} | {CACHE_LABELS.get(cache, cache)} | {int(n):,} | {fmt(float(p50))} | {fmt(float(p90))} | {fmt(float(p99))} | "
+                         f"{fmt(float(mx))} | {fmt(float(mean))} | {non2xx}, {errors} | {fmt(float(wrk_p99))} | {commits_note} |")
+            if kind == "cold":
+                goals.append((f"first event on a cold session p99 ≤ 1 ms ({int(count):,} stored, {GOAL_CACHE.get(cache, cache)})",
+                              f"{float(p99) / 1000:.2f} ms", float(p99) <= 1000))
+        lines.append("")
+        lines.append("One event to each of that many distinct dormant sessions (replayed from the store on first touch), "
+                     "over one connection (`wrk -t1 -c1`, `bench/cold.lua`), then one more to each of the same, now "
+                     "awake. Each answer's own latency, from the request's write to its answer (LuaJIT FFI "
+                     "`clock_gettime` in `cold.lua`); wrk's own percentiles add made-up samples for coordinated "
+                     "omission, shown for comparison. Commits: from `/metrics` before and after (one commit per event "
+                     "here), their mean time and how many took over 5 ms.")
+        lines.append("")
+    return lines
 
 
 def main() -> int:
@@ -90,6 +265,8 @@ def main() -> int:
                      "baseline ÷ ribsd CPU per request is their cost ratio.")
         lines.append("")
 
+    lines.extend(store_tables(out, rows, goals))
+
     memory = out / "memory.tsv"
     if memory.exists():
         lines.append("| memory | sessions alive | RSS before | RSS after | per session | peak RSS | time to create |")
@@ -132,7 +309,7 @@ def main() -> int:
         lines.append("| goal | measured | holds |")
         lines.append("|---|---|---|")
         for label, shown, ok in goals:
-            lines.append(f"| {label} | {shown} | {'yes' if ok else '**no**'} |")
+            lines.append(f"| {label} | {shown} | {'-' if ok is None else 'yes' if ok else '**no**'} |")
     print("\n".join(lines))
     return 0
 
