@@ -92,15 +92,15 @@ public final class SessionService: Sendable {
     }
 
     /// The server's once-a-second upkeep: expires idle sessions, then, if the sessions have freed much since
-    /// their peak (an expiry or deletion of thousands), hands the heap's free pages back to the system, which
-    /// glibc would otherwise keep at the peak's size.
+    /// their peak (an expiry or deletion of thousands) or a fall of theirs has ended at half its peak or less,
+    /// hands the heap's free pages back to the system, which glibc would otherwise keep at the peak's size.
     public func maintain() {
         expireIdleSessions()
         returnFreedMemory()
     }
 
-    /// Hands the heap's free pages back if the sessions freed `heapReturnThreshold` bytes since their peak;
-    /// returns whether it did.
+    /// Hands the heap's free pages back if the sessions freed `heapReturnThreshold` bytes since their peak, or
+    /// a fall has ended at half its peak or less (`HeapReturnPolicy`); returns whether it did.
     @discardableResult
     func returnFreedMemory() -> Bool {
         let isDue = heapReturn.withLock { $0.isDue(sessions: store.count, heldBytes: heldMemory.bytes) }
