@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMicroHTTPDShim
 
 /// The calling thread, as the system sees it.
 public enum CurrentThread {

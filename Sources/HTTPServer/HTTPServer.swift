@@ -154,7 +154,7 @@ public final class HTTPServer: Sendable {
     /// closes them (`OpenConnections.reclaimDeparted`); streams among them are ended. One pending block on a
     /// global queue, as the heartbeat is. It holds the context strongly, until the first tick after `stop`
     /// (which `deinit` calls) set `draining`: a weak reference would give the context a side table, and every
-    /// request retains it, through the slow path then (about 600 instructions per request).
+    /// request retains it, through the slow path then.
     private static func scheduleReclaim(of context: ServerContext) {
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .seconds(1)) {
             guard !context.draining.load(ordering: .relaxed) else { return }

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMicroHTTPDShim
 import Locking
 
 /// The connections handed to MHD and not yet closed, by client address, for `connectionLimit` and

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMicroHTTPDShim
 
 #if canImport(Glibc)
 import Glibc

@@ -1,9 +1,5 @@
 import Locking
 
-// `@exclusivity(unchecked)` on the stored properties: every request reads and writes them from MHD's
-// callbacks, where each access otherwise costs a runtime exclusivity check (a call, ~80 instructions). Only
-// the thread serving the connection touches a request's state, one callback at a time, and no access to a
-// property overlaps another access to it.
 /// Per-request state kept in MHD's `*con_cls` from the request line until NOTIFY_COMPLETED.
 /// Only the thread serving the connection touches it.
 final class RequestState {
@@ -16,36 +12,36 @@ final class RequestState {
         case answered
     }
 
-    @exclusivity(unchecked) var phase = Phase.created
+    var phase = Phase.created
     /// The raw query string (copied at the request line: MHD rewrites the buffer in place afterwards).
-    @exclusivity(unchecked) var query: String?
-    @exclusivity(unchecked) var method = HTTPMethod.other
-    @exclusivity(unchecked) var resolution = RouteTable.Resolution.notFound
-    @exclusivity(unchecked) var body: [UInt8] = []
+    var query: String?
+    var method = HTTPMethod.other
+    var resolution = RouteTable.Resolution.notFound
+    var body: [UInt8] = []
     /// The body's length as Content-Length declares it (0 without one, as for a chunked body).
-    @exclusivity(unchecked) var declaredLength: UInt64 = 0
-    @exclusivity(unchecked) var bodyTooLarge = false
+    var declaredLength: UInt64 = 0
+    var bodyTooLarge = false
     /// Body bytes received so far, kept or not (a chunked body declares no length up front).
-    @exclusivity(unchecked) var received: UInt64 = 0
+    var received: UInt64 = 0
     /// Body pieces MHD handed over so far.
-    @exclusivity(unchecked) var pieces = 0
+    var pieces = 0
     /// What makes the request's head unusable whatever its route: it is refused before routing's answers.
-    @exclusivity(unchecked) var malformed: MalformedHead?
+    var malformed: MalformedHead?
     /// The form of the raw request target, read at the request line.
-    @exclusivity(unchecked) var form = RequestTarget.Form.origin
+    var form = RequestTarget.Form.origin
     /// Where the raw target's C string ends in MHD's read buffer: just before the version, unless a NUL in the
     /// target ended it sooner (only compared, never read through).
-    @exclusivity(unchecked) var targetEnd: UnsafeRawPointer?
+    var targetEnd: UnsafeRawPointer?
     /// Counted in `ServerContext.inFlight` (from the first access-handler call until completion).
-    @exclusivity(unchecked) var counted = false
-    @exclusivity(unchecked) var status = 0
-    @exclusivity(unchecked) var logTag: String?
+    var counted = false
+    var status = 0
+    var logTag: String?
     /// The answer queued was a stream.
-    @exclusivity(unchecked) var streamed = false
+    var streamed = false
     /// Monotonic nanoseconds at the request line; 0 when no completion hook is installed (no clock read then).
     /// A plain integer: an optional `ContinuousClock.Instant` is a resilient type whose copies and destroys
-    /// go through value witnesses, about 750 instructions per request.
-    @exclusivity(unchecked) var started: UInt64
+    /// go through value witnesses, on every request.
+    var started: UInt64
 
     /// The server's count of live states, so tests can prove every path through MHD releases its state.
     private let liveCount: LiveCount

@@ -1,4 +1,4 @@
-// The shim's <netinet/*> headers give CMicroHTTPD its own copy of `sockaddr_in` and `in_addr`: with member
+// CMicroHTTPD's <netinet/*> headers give it its own copy of `sockaddr_in` and `in_addr`: with member
 // import visibility, their members need that module imported here too.
 import CMicroHTTPD
 

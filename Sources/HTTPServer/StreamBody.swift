@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMicroHTTPDShim
 import Locking
 
 /// The body of a streamed response: bytes handed to `send` go out as they come, until `finish()`.

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMicroHTTPDShim
 
 /// The `@convention(c)` content-reader callbacks of streamed responses. Like `MHDCallbacks` they capture
 /// nothing: each response's `cls` is a retained `Binding`, released by `free` when MHD drops the response.

@@ -3,7 +3,7 @@ public final class NavigationController: ViewController {
     /// Whether the navigation bar is hidden.
     public var isNavigationBarHidden = false
     /// Set while a push, pop or new stack is telling its controllers: the stack takes no other change then.
-    @exclusivity(unchecked) private var isTransitioning = false
+    private var isTransitioning = false
 
     /// The stack, bottom to top.
     public var viewControllers: [ViewController] { children }

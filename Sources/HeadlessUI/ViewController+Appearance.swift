@@ -22,8 +22,6 @@ extension ViewController {
     /// Every push and pop asks: the walk takes no references (it only reads, and each controller on it is held
     /// by the one it hangs from), and neither does its answer.
     private var unhiddenLayerBase: Unmanaged<ViewController>? {
-        // Unmanaged all the way: a controller read from a strong property into a local is retained for as long
-        // as the local lives, even when nothing could release it meanwhile.
         var base = Unmanaged.passUnretained(self)
         while let parent = base._withUnsafeGuaranteedRef({ $0.parentLink }) {
             let shown = parent._withUnsafeGuaranteedRef { container in base._withUnsafeGuaranteedRef { container.shows($0) } }
@@ -122,7 +120,7 @@ extension ViewController {
 
     /// Whether the presentations of a layer this one is in, or of one under it, are being dismissed now.
     var isInDismissal: Bool {
-        unowned(unsafe) var base = presentationContext
+        var base = presentationContext
         while true {
             if base.isDismissingPresentations { return true }
             guard let below = base.presenter else { return false }

@@ -1,7 +1,3 @@
-// `@exclusivity(unchecked)` on the stored properties below: they are read and written on every event, and a
-// runtime exclusivity check costs a call each time (about a fifth of an event's instructions in all). A
-// session's objects are touched by one thread at a time, under the session's lock, and no access to one of
-// these overlaps another access to it.
 /// A headless `UIViewController`: identity, a screen name, containment and modal presentation.
 ///
 /// Subclasses override the UIKit-style hooks (`viewDidLoad`, `viewWillAppear`, `viewDidAppear`,
@@ -15,19 +11,16 @@ open class ViewController {
     /// The style used when this controller is presented.
     @exclusivity(unchecked) public var modalPresentationStyle: ModalPresentationStyle = .pageSheet
 
-    // The three back pointers below are unretained, as UIKit's are, and cleared by whoever sets them: a
-    // pointer is set only while its target holds this controller (as a child, as the presented controller,
-    // as the window's root), and the target clears it when it lets go or is deinitialized. Weak references
-    // would do the same at a price: every container would get a side table, and every retain of it the
-    // slow path, on every event.
+    // The two back pointers below are unretained, as UIKit's are, and cleared by whoever sets them: a pointer
+    // is set only while its target holds this controller (as a child or as the presented controller), and
+    // the target clears it when it lets go or is deinitialized.
 
     /// The container that holds this controller, if any.
     public private(set) var parent: ViewController? {
         get { parentLink?.takeUnretainedValue() }
         set { parentLink = newValue.map(Unmanaged.passUnretained) }
     }
-    /// `parent` as stored: the walks up the hierarchy read it without taking a reference (an unowned(unsafe)
-    /// property read into a local is retained for as long as the local lives).
+    /// `parent` as stored: the walks up the hierarchy read it without taking a reference.
     @exclusivity(unchecked) private(set) var parentLink: Unmanaged<ViewController>?
     /// Contained children, in the order they were added.
     @exclusivity(unchecked) public internal(set) var children: [ViewController] = []
@@ -52,7 +45,7 @@ open class ViewController {
     /// Whether this controller itself was presented modally (not only contained in a presented one).
     public var isPresented: Bool { presenter != nil }
     /// Set on the window's root by `Window`, so on-screen checks need no global state.
-    @exclusivity(unchecked) unowned(unsafe) var hostWindow: Window?
+    @exclusivity(unchecked) weak var hostWindow: Window?
     /// Set on the window's root by `Window` while the window is visible: what `isVisible` reads, without
     /// touching the window (the leak detector's weak reference gives it a side table, and each retain of it
     /// the slow path).

@@ -1,7 +1,3 @@
-// `@exclusivity(unchecked)` on the stored properties below: they are read and written on every event, and a
-// runtime exclusivity check costs a call each time (about a fifth of an event's instructions in all). A
-// session's objects are touched by one thread at a time, under the session's lock, and no access to one of
-// these overlaps another access to it.
 /// A headless `UIWindow`: holds the root view controller, from which everything on screen hangs.
 public final class Window {
     /// The controller at the base of the screen. Once the window is visible, the root it replaces leaves the
@@ -35,9 +31,9 @@ public final class Window {
     public init() {}
 
     deinit {
-        // The root keeps an unretained pointer to its window (see `ViewController.hostWindow`); a window that
-        // goes while visible takes what it showed off the screen.
-        if let root = rootViewController, root.hostWindow === self { Self.release(root) }
+        // A window that goes while visible takes what it showed off the screen. The root's weak pointer to this
+        // window already reads nil; one that reads another window's was taken by it since.
+        if let root = rootViewController, root.hostWindow == nil { Self.release(root) }
     }
 
     /// `root` is no longer this window's: it and what hangs from it leave the screen if they were on it, told

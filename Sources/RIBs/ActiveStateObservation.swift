@@ -2,10 +2,9 @@
 public final class ActiveStateObservation {
     /// What the subscriber is told.
     let callback: (Bool) -> Void
-    // Unowned(unsafe), and cleared by the interactor's `deinit`: an observation must not keep its interactor
-    // alive, and a weak reference would cost an allocation per subscription and the slow path on every
-    // retain of the interactor. Both sides run under the session's lock.
-    @exclusivity(unchecked) unowned(unsafe) var interactor: Interactor?
+    // Unretained, and cleared by the interactor's `deinit`: an observation must not keep its interactor alive.
+    // Both sides run under the session's lock.
+    unowned(unsafe) var interactor: Interactor?
 
     init(interactor: Interactor, callback: @escaping (Bool) -> Void) {
         self.interactor = interactor

@@ -16,10 +16,6 @@ public protocol Interactable: InteractorScope {
     func deactivate()
 }
 
-// `@exclusivity(unchecked)` on the stored properties below: they are read and written on every event, and a
-// runtime exclusivity check costs a call each time (about a fifth of an event's instructions in all). A
-// session's objects are touched by one thread at a time, under the session's lock, and no access to one of
-// these overlaps another access to it.
 /// The business-logic half of a RIB, with RIBs' lifecycle: state flips, observers hear it, then the hook runs.
 open class Interactor: Interactable {
     /// Where the interactor is in its lifecycle; active in every phase but `inactive`.

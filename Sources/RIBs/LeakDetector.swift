@@ -1,9 +1,5 @@
 import HeadlessUI
 
-// `@exclusivity(unchecked)` on the stored properties below: they are read and written on every event, and a
-// runtime exclusivity check costs a call each time (about a fifth of an event's instructions in all). A
-// session's objects are touched by one thread at a time, under the session's lock, and no access to one of
-// these overlaps another access to it.
 /// RIBs' leak detector without timers: detaches register expectations; `leaks()` reports what is still alive or on screen.
 ///
 /// ARC releases deterministically, so "after the event returns" replaces RIBs' 1 s / 5 s delays.

@@ -4,10 +4,6 @@ import Locking
 /// Default router names by type (types are few and never go away).
 private let routerNames = Lock<[ObjectIdentifier: String]>([:])
 
-// `@exclusivity(unchecked)` on the stored properties below: they are read and written on every event, and a
-// runtime exclusivity check costs a call each time (about a fifth of an event's instructions in all). A
-// session's objects are touched by one thread at a time, under the session's lock, and no access to one of
-// these overlaps another access to it.
 /// A viewless router: owns its interactor and its children, and keeps the subtree's activity in step with its interactor.
 open class Router<InteractorType>: Routing {
     /// The interactor, typed as the RIB declares it.
@@ -65,9 +61,8 @@ open class Router<InteractorType>: Routing {
         guard !isLoaded else { return }
         isLoaded = true
         // The subtree follows this router's interactor: RIBs binds it at load, with the current value replayed.
-        // Unowned: the observation is this router's own and `deinit` cancels it before anything else goes, so
-        // the closure never runs on a dead router; a weak capture would give every router a side table
-        // (and every retain of it the slow path).
+        // Unretained: the observation is this router's own and `deinit` cancels it before anything else goes, so
+        // the closure never runs on a dead router.
         activeStateObservation = interactable.observeActiveState { [unowned(unsafe) self] active in
             self.isInteractorActive = active
             guard !self.children.isEmpty else { return self.watchAppearance(active: active) }
@@ -151,8 +146,8 @@ open class Router<InteractorType>: Routing {
     }
 
     /// The interactor as `Interactable`. Interactors almost always subclass `Interactor`, and a class cast only
-    /// walks the superclass chain; the protocol cast (a conformance lookup per superclass, ~2,500 instructions,
-    /// on every router built) is left for interactors that only conform.
+    /// walks the superclass chain; the protocol cast (a conformance lookup per superclass, on every router
+    /// built) is left for interactors that only conform.
     private static func interactable(_ interactor: InteractorType) -> any Interactable {
         if let base = interactor as? Interactor { return base }
         guard let interactable = interactor as? any Interactable else {

@@ -6,8 +6,8 @@ import RIBs
 /// retained existential of an interactor (which has weak references to it, hence a side table) takes the
 /// slow reference-counting path: the dispatch path and every rendered node would pay both on every event.
 final class NodeRoles: RoutingHostContext {
-    /// The router these are the roles of; unowned(unsafe): the router owns this object.
-    unowned(unsafe) let router: any Routing
+    /// The router these are the roles of; unowned: the router owns this object.
+    unowned let router: any Routing
     // The interactor in its three roles, held: the roles of a rendered path, kept until the next event, keep
     // the handlers they name alive through its dispatch (the roles themselves take the fast reference-counting
     // path, where an interactor or a router, which have side tables, take the slow one). And constants of an
@@ -25,12 +25,11 @@ final class NodeRoles: RoutingHostContext {
     /// without retaining the controller.
     let controller: ObjectIdentifier?
     /// The interactor as RIBs' base class, when it is one (almost always).
-    private let base: Unmanaged<Interactor>?
+    private let base: Interactor?
 
-    /// Whether the interactor is active. Read through `base` without a retain: an interactor has a side
-    /// table (its view and children hold it weakly), so each retain and release takes the slow path.
+    /// Whether the interactor is active, read through `base` where there is one (a class, not the protocol).
     var isActive: Bool {
-        if let base { return base._withUnsafeGuaranteedRef { $0.isActive } }
+        if let base { return base.isActive }
         return interactable.isActive
     }
 
@@ -55,7 +54,7 @@ final class NodeRoles: RoutingHostContext {
         let interactable = router.interactable
         self.interactable = interactable
         controller = router.ownedViewController.map(ObjectIdentifier.init)
-        base = (interactable as? Interactor).map { Unmanaged.passUnretained($0) }
+        base = interactable as? Interactor
         let type = RoleTypes.roles(of: interactable)
         handler = type.handles ? interactable as? any EventHandling : nil
         exposing = type.exposes ? interactable as? any StateExposing : nil

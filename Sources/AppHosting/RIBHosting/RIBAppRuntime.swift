@@ -1,10 +1,6 @@
 import HeadlessUI
 import RIBs
 
-// `@exclusivity(unchecked)` on the stored properties below: they are read and written on every event, and a
-// runtime exclusivity check costs a call each time (about a fifth of an event's instructions in all). A
-// session's objects are touched by one thread at a time, under the session's lock, and no access to one of
-// these overlaps another access to it.
 /// Hosts a RIBs app: launches its root router in a window and routes events through the interactors.
 public final class RIBAppRuntime: AppRuntime {
     /// The window the app runs in.
@@ -85,7 +81,7 @@ public final class RIBAppRuntime: AppRuntime {
     }
 
     /// The path the last `writeState` rendered, top first; cleared by `apply`, which changes the tree.
-    @exclusivity(unchecked) private var renderedPath: [NodeRoles]?
+    private var renderedPath: [NodeRoles]?
 
     public var newLeakCount: Int { leakDetector.newlyReported }
 

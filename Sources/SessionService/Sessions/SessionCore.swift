@@ -7,10 +7,6 @@ import Glibc
 import Darwin
 #endif
 
-// `@exclusivity(unchecked)` on the stored properties below: they are read and written on every event, and a
-// runtime exclusivity check costs a call each time (about a fifth of an event's instructions in all). A
-// session's objects are touched by one thread at a time, under the session's lock, and no access to one of
-// these overlaps another access to it.
 /// A session's mutable state; only ever touched under its session's lock.
 ///
 /// `package` so the in-process benchmarks drive this very type rather than a copy of its loop.

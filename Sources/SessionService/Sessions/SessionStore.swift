@@ -28,7 +28,7 @@ package final class SessionStore: Sendable {
     /// prefix.
     static func shardIndex(of id: String) -> Int {
         // Over the contiguous bytes where the string has them (ids always do): iterating `utf8` itself
-        // cost ~500 instructions per lookup.
+        // costs far more per lookup.
         let hash = id.utf8.withContiguousStorageIfAvailable(fnv1a) ?? fnv1a(id.utf8)
         return Int(hash >> (32 - UInt32(shardBits)))
     }
