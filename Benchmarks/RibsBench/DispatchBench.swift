@@ -5,7 +5,7 @@ import SessionService
 import TestSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 enum IDs {
@@ -31,7 +31,8 @@ enum DispatchBench {
             let before = Harness.residentKiB() * 1024
             for _ in 0..<alive {
                 let id = IDs.random(using: &generator)
-                let session = Session(id: id, app: BuiltinApps.login, uptime: 0, idempotencyKeys: ServiceConfiguration().idempotencyKeysPerSession)
+                let session = Session(
+                    id: id, app: BuiltinApps.login, uptime: 0, idempotencyKeys: ServiceConfiguration().idempotencyKeysPerSession)
                 session.withCore { core in _ = try? core.apply(.login(name: "bench"), now: 0) }
                 _ = store.insert(session)
                 ids.append(id)
@@ -39,25 +40,27 @@ enum DispatchBench {
             let after = Harness.residentKiB() * 1024
             ids.shuffle(using: &generator)
             var index = 0
-            results.append(Harness.measure(
-                "dispatch in-process, \(alive) alive (lookup+event)",
-                note: "random target" + (alive > 1 ? "; RSS +\((after - before) / alive) B/logged-in session" : "")
-            ) {
-                let id = ids[index]
-                index += 1
-                if index == ids.count { index = 0 }
-                dispatch(to: id, in: store)
-            })
+            results.append(
+                Harness.measure(
+                    "dispatch in-process, \(alive) alive (lookup+event)",
+                    note: "random target" + (alive > 1 ? "; RSS +\((after - before) / alive) B/logged-in session" : "")
+                ) {
+                    let id = ids[index]
+                    index += 1
+                    if index == ids.count { index = 0 }
+                    dispatch(to: id, in: store)
+                })
             // The same target every time: what the other sessions' number costs, without the cache misses of
             // reaching a cold one (the row above), so this compares with the 1-alive row.
             if alive > 1 {
                 let target = ids[0]
-                results.append(Harness.measure(
-                    "dispatch in-process, \(alive) alive, one target (lookup+event)",
-                    note: "the other \(alive - 1) idle"
-                ) {
-                    dispatch(to: target, in: store)
-                })
+                results.append(
+                    Harness.measure(
+                        "dispatch in-process, \(alive) alive, one target (lookup+event)",
+                        note: "the other \(alive - 1) idle"
+                    ) {
+                        dispatch(to: target, in: store)
+                    })
             }
         }
         return results
@@ -82,7 +85,8 @@ enum DispatchBench {
         let store = SessionStore(limit: count)
         for _ in 0..<count {
             let id = IDs.random(using: &generator)
-            _ = store.insert(Session(id: id, app: BuiltinApps.login, uptime: 0, idempotencyKeys: ServiceConfiguration().idempotencyKeysPerSession))
+            _ = store.insert(
+                Session(id: id, app: BuiltinApps.login, uptime: 0, idempotencyKeys: ServiceConfiguration().idempotencyKeysPerSession))
         }
         let after = Harness.residentKiB() * 1024
         blackHole(store.count)
@@ -146,8 +150,10 @@ enum DispatchBench {
             "push/pop round trip, 1 client, A/B batches" + (target.failures > 0 ? ", \(target.failures) failed" : "")
         }
         return [
-            Harness.summarize("dispatch HTTP in-process, \(small.service.sessionCount) alive", samples.0, unit: "µs/req", note: note(small)),
-            Harness.summarize("dispatch HTTP in-process, \(large.service.sessionCount) alive", samples.1, unit: "µs/req", note: note(large)),
+            Harness.summarize(
+                "dispatch HTTP in-process, \(small.service.sessionCount) alive", samples.0, unit: "µs/req", note: note(small)),
+            Harness.summarize(
+                "dispatch HTTP in-process, \(large.service.sessionCount) alive", samples.1, unit: "µs/req", note: note(large)),
         ]
     }
 }
@@ -223,7 +229,10 @@ final class LoopbackClient {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { Glibc.close(fd); return nil }
+        guard connected == 0 else {
+            Glibc.close(fd)
+            return nil
+        }
     }
 
     private var closed = false
@@ -288,7 +297,10 @@ final class LoopbackClient {
         var index = 0
         while index <= limit - needle.count {
             if haystack[index] == needle[0] && haystack[index + 1] == needle[1] && haystack[index + 2] == needle[2]
-                && haystack[index + 3] == needle[3] { return index }
+                && haystack[index + 3] == needle[3]
+            {
+                return index
+            }
             index += 1
         }
         return nil

@@ -20,12 +20,16 @@ enum FloorBench {
         let parent = FloorInteractor()
         let detector = LeakDetector()
         var results: [Measurement] = []
-        results.append(Harness.measure("floor: a RIB's 3 objects + RIBs' weak links, made and released", note: "no tree, screen or state work") {
-            blackHole(makeRIB(listener: parent).name.utf8.count)
-        })
-        results.append(Harness.measure("floor: the same, bound and watched by the leak detector", note: "+ load (active-state binding), expectRelease, leaks()") {
-            watchOne(listener: parent, detector: detector)
-        })
+        results.append(
+            Harness.measure("floor: a RIB's 3 objects + RIBs' weak links, made and released", note: "no tree, screen or state work") {
+                blackHole(makeRIB(listener: parent).name.utf8.count)
+            })
+        results.append(
+            Harness.measure(
+                "floor: the same, bound and watched by the leak detector", note: "+ load (active-state binding), expectRelease, leaks()"
+            ) {
+                watchOne(listener: parent, detector: detector)
+            })
         if let bound = lowerBound() { results.append(bound) }
         return results
     }

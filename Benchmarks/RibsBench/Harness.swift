@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One measured quantity, printed as a table row and as a machine-readable `RESULT` line.
@@ -81,9 +81,12 @@ enum Harness {
     static func print(_ measurement: Measurement) {
         let value = format(measurement.value)
         let range = "\(format(measurement.low))–\(format(measurement.high))"
-        let line = "\(pad(measurement.name, 46)) \(pad(value, 10, right: true)) \(pad(measurement.unit, 8)) \(pad(range, 19)) \(measurement.note)"
+        let line =
+            "\(pad(measurement.name, 46)) \(pad(value, 10, right: true)) \(pad(measurement.unit, 8)) \(pad(range, 19)) \(measurement.note)"
         Swift.print(line)
-        Swift.print("RESULT\t\(measurement.name)\t\(value)\t\(measurement.unit)\t\(format(measurement.low))\t\(format(measurement.high))\t\(measurement.note)")
+        Swift.print(
+            "RESULT\t\(measurement.name)\t\(value)\t\(measurement.unit)\t\(format(measurement.low))\t\(format(measurement.high))\t\(measurement.note)"
+        )
     }
 
     static func format(_ value: Double) -> String {

@@ -9,7 +9,7 @@ import AppHosting
 import BuiltinApps
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 var only: String?
@@ -26,7 +26,9 @@ while !arguments.isEmpty {
     case "--profile": profile = arguments.isEmpty ? nil : arguments.removeFirst()
     case "--iterations": iterations = Int(arguments.isEmpty ? "" : arguments.removeFirst()) ?? iterations
     case "--help", "-h":
-        print("usage: ribsd-bench [--quick] [--only app|depth|dispatch|memory|http] [--alive N]\n       ribsd-bench --profile \(Profile.names.joined(separator: "|")) [--iterations N]")
+        print(
+            "usage: ribsd-bench [--quick] [--only app|depth|dispatch|memory|http] [--alive N]\n       ribsd-bench --profile \(Profile.names.joined(separator: "|")) [--iterations N]"
+        )
         exit(0)
     default:
         print("ribsd-bench: unknown option \(argument)")
@@ -50,9 +52,11 @@ let selected = only
 let section: (String) -> Bool = { name in selected == nil || selected == name }
 
 #if DEBUG
-print("warning: ribsd-bench is a debug build; numbers mean nothing (build with -c release)")
+    print("warning: ribsd-bench is a debug build; numbers mean nothing (build with -c release)")
 #endif
-print("\(Harness.pad("benchmark", 46)) \(Harness.pad("median", 10, right: true)) \(Harness.pad("unit", 8)) \(Harness.pad("batch range", 19)) note")
+print(
+    "\(Harness.pad("benchmark", 46)) \(Harness.pad("median", 10, right: true)) \(Harness.pad("unit", 8)) \(Harness.pad("batch range", 19)) note"
+)
 // Memory first: RSS growth is only meaningful before other benchmarks have freed memory.
 if section("memory") { Harness.print(DispatchBench.modelMemory(count: alive)) }
 if section("app") {

@@ -277,10 +277,10 @@ private struct Harness {
         guard let state = object as? [String: Any] else { fail("state after \(what) is not an object", body: []) }
         let treeOK = state["tree"] is [String: Any] || (app.id == "flow" && state["tree"] is NSNull)
         guard treeOK,
-              let layers = state["layers"] as? [[String: Any]],
-              let stack = state["stack"] as? [String],
-              let accepts = state["accepts"] as? [String],
-              let leaks = state["leaks"] as? [Any]
+            let layers = state["layers"] as? [[String: Any]],
+            let stack = state["stack"] as? [String],
+            let accepts = state["accepts"] as? [String],
+            let leaks = state["leaks"] as? [Any]
         else { fail("state after \(what) lacks a contract field: \(text(bytes))", body: []) }
         let top = state["top"]
         if let top = top as? String {

@@ -31,7 +31,8 @@ public enum BuiltinApps {
     /// Seed 004: RxFlow-style AppFlow and MainFlow sharing one navigation controller.
     public static let flow = AppDefinition(
         id: "flow",
-        description: "RxFlow-style AppFlow hands over to MainFlow on one navigation controller: steps introIsRequired, mainIsRequired, codingIsRequired (seed 004)",
+        description:
+            "RxFlow-style AppFlow hands over to MainFlow on one navigation controller: steps introIsRequired, mainIsRequired, codingIsRequired (seed 004)",
         events: [.step, .pop, .didPop],
         screens: ["AppInit", "Main", "Coding"]
     ) {

@@ -9,7 +9,9 @@ public enum Flows {
     }
 
     /// Runs `block` with `flow`'s root now (`.created`) or when `coordinator` reports the flow ready (`.ready`).
-    public static func use<F: Flow>(_ flow: F, in coordinator: FlowCoordinator? = nil, when strategy: ExecuteStrategy, block: @escaping (any FlowPresentable) -> Void) {
+    public static func use<F: Flow>(
+        _ flow: F, in coordinator: FlowCoordinator? = nil, when strategy: ExecuteStrategy, block: @escaping (any FlowPresentable) -> Void
+    ) {
         switch strategy {
         case .created:
             block(flow.root)

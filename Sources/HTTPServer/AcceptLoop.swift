@@ -3,7 +3,7 @@ import CMicroHTTPDShim
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One thread that accepts on the server's `ListeningSocket` and hands each connection to MHD.
@@ -27,11 +27,13 @@ struct AcceptLoop: Sendable {
         let worker = Worker(listener: listener.descriptor, daemon: daemon, context: context)
         let retained = Unmanaged.passRetained(worker)
         var thread = pthread_t()
-        let result = pthread_create(&thread, nil, { argument in
-            guard let argument else { return nil }
-            Unmanaged<Worker>.fromOpaque(argument).takeRetainedValue().run()
-            return nil
-        }, retained.toOpaque())
+        let result = pthread_create(
+            &thread, nil,
+            { argument in
+                guard let argument else { return nil }
+                Unmanaged<Worker>.fromOpaque(argument).takeRetainedValue().run()
+                return nil
+            }, retained.toOpaque())
         guard result == 0 else {
             retained.release()
             throw .startFailed(host: host, port: port, reason: "cannot start the accept thread: \(String(cString: strerror(result)))")
@@ -67,7 +69,9 @@ struct AcceptLoop: Sendable {
             if refusal == .full {
                 context.log("connection limit (\(limits.limit)) reached: closing new connections until one ends")
             } else {
-                context.log("connection limit per address (\(limits.limitPerAddress)) reached by \(SocketAddress.text(of: address)): closing its new connections until one ends")
+                context.log(
+                    "connection limit per address (\(limits.limitPerAddress)) reached by \(SocketAddress.text(of: address)): closing its new connections until one ends"
+                )
             }
         }
 
@@ -106,8 +110,8 @@ struct AcceptLoop: Sendable {
                 if stopping.load(ordering: .acquiring) { return }
                 switch code {
                 case EINTR, ECONNABORTED, EPROTO, EPERM,
-                     // Linux reports a pending connection's network errors through accept: retry at once.
-                     ENETDOWN, ENOPROTOOPT, EHOSTDOWN, ENONET, EHOSTUNREACH, EOPNOTSUPP, ENETUNREACH, ETIMEDOUT:
+                    // Linux reports a pending connection's network errors through accept: retry at once.
+                    ENETDOWN, ENOPROTOOPT, EHOSTDOWN, ENONET, EHOSTUNREACH, EOPNOTSUPP, ENETUNREACH, ETIMEDOUT:
                     continue
                 case EINVAL, EBADF, ENOTSOCK:
                     // The socket no longer listens, yet stop() did not ask for it: nothing left to wait for.

@@ -3,7 +3,7 @@ import CMicroHTTPDShim
 import Locking
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension HTTPServer {

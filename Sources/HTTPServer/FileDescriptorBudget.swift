@@ -1,7 +1,7 @@
 import Locking
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// How many sockets the process's file descriptors leave room for. Each connection holds one until MHD closes

@@ -1,7 +1,7 @@
 import CMicroHTTPD
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One request as seen by a handler.
@@ -126,14 +126,16 @@ public struct HTTPRequest {
         case .live(_, let connection, _):
             var lines = HeaderLines(name: name)
             withUnsafeMutablePointer(to: &lines) { pointer in
-                _ = MHD_get_connection_values(connection, .HEADER_KIND, { context, _, key, value in
-                    guard let context, let key else { return .YES }
-                    let lines = context.assumingMemoryBound(to: HeaderLines.self)
-                    if asciiCaseInsensitiveEquals(String(cString: key), lines.pointee.name) {
-                        lines.pointee.values.append(value.map { String(cString: $0) } ?? "")
-                    }
-                    return .YES
-                }, pointer)
+                _ = MHD_get_connection_values(
+                    connection, .HEADER_KIND,
+                    { context, _, key, value in
+                        guard let context, let key else { return .YES }
+                        let lines = context.assumingMemoryBound(to: HeaderLines.self)
+                        if asciiCaseInsensitiveEquals(String(cString: key), lines.pointee.name) {
+                            lines.pointee.values.append(value.map { String(cString: $0) } ?? "")
+                        }
+                        return .YES
+                    }, pointer)
             }
             return lines.values
         case .detached(let detached):

@@ -39,8 +39,9 @@ public final class HTTPRouter: Sendable {
         _ method: HTTPMethod, _ pattern: String, precheck: HTTPPrecheck? = nil, _ handler: @escaping HTTPHandler
     ) {
         precondition(pattern.utf8.first == UInt8(ascii: "/"), "route pattern must start with '/': \(pattern)")
-        precondition(!pattern.split(separator: "/", omittingEmptySubsequences: false).contains(":"),
-                     "route parameter needs a name: \(pattern)")
+        precondition(
+            !pattern.split(separator: "/", omittingEmptySubsequences: false).contains(":"),
+            "route parameter needs a name: \(pattern)")
         entries.withLock { list in
             list.removeAll { $0.method == method && $0.pattern == pattern }
             list.append(Entry(method: method, pattern: pattern, handler: handler, precheck: precheck))

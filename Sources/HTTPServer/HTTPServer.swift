@@ -4,7 +4,7 @@ import Locking
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An HTTP/1.1 server on libmicrohttpd: an epoll thread pool that routes requests to synchronous handlers.
@@ -109,16 +109,18 @@ public final class HTTPServer: Sendable {
         // still meet another at run time (the library's soname stays the same from 0.9 to 1.0).
         let library = String(cString: MHD_get_version())
         guard library == "0.9.75" else {
-            throw .startFailed(host: configuration.host, port: configuration.port,
-                               reason: "libmicrohttpd \(library) is loaded; this build needs 0.9.75")
+            throw .startFailed(
+                host: configuration.host, port: configuration.port,
+                reason: "libmicrohttpd \(library) is loaded; this build needs 0.9.75")
         }
         let sockets = FileDescriptorBudget.sockets(wanted: configuration.connectionLimit, threads: configuration.threads)
         let connectionLimit = min(configuration.connectionLimit, sockets)
         let context = ServerContext(
             routes: router.compile(), maxBodySize: configuration.maxBodySize,
             // Lowered, the limit still leaves a connection that no stream can take, for the API.
-            maxStreams: min(configuration.maxStreams,
-                            connectionLimit < configuration.connectionLimit ? max(1, connectionLimit - 1) : connectionLimit),
+            maxStreams: min(
+                configuration.maxStreams,
+                connectionLimit < configuration.connectionLimit ? max(1, connectionLimit - 1) : connectionLimit),
             connectionLimit: connectionLimit, perIPConnectionLimit: configuration.perIPConnectionLimit,
             descriptorLimit: sockets,
             connectionMemoryLimit: configuration.connectionMemoryLimit, idleTimeout: configuration.idleTimeout,
@@ -208,7 +210,9 @@ public final class HTTPServer: Sendable {
         let streams = min(context.streamsInFlight.load(ordering: .relaxed), total)
         let unfinished = total - streams
         if unfinished > 0 {
-            log(.notice, "stopping with \(unfinished) request(s) still in flight after the grace period; those not being handled yet are dropped")
+            log(
+                .notice,
+                "stopping with \(unfinished) request(s) still in flight after the grace period; those not being handled yet are dropped")
         }
         if streams > 0 {
             log(.notice, "stopping with \(streams) stream(s) whose clients stopped reading; they are closed with what they did not read")

@@ -43,7 +43,10 @@ public enum HeaderValue {
                 index += 1
                 let start = index
                 while index < parameters.count, parameters[index] != quote {
-                    if parameters[index] == backslash { escaped = true; index += 1 }
+                    if parameters[index] == backslash {
+                        escaped = true
+                        index += 1
+                    }
                     index += 1
                 }
                 guard index < parameters.count else { return false }  // never closed

@@ -1,7 +1,7 @@
 import CMicroHTTPD
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The server's own listening TCP socket (MHD runs with MHD_USE_NO_LISTEN_SOCKET; `AcceptLoop` accepts).

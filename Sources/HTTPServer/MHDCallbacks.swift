@@ -4,7 +4,7 @@ import Locking
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The `@convention(c)` entry points MHD calls. They capture nothing: the `ServerContext` arrives as
@@ -57,10 +57,11 @@ enum MHDCallbacks {
         }
         if let hook = context.onRequestCompleted, state.phase != .created, state.started != 0 {
             let elapsed = monotonicNanoseconds() &- state.started
-            hook(HTTPRequestSummary(
-                method: state.method, route: state.route, status: state.status,
-                duration: .nanoseconds(Int64(truncatingIfNeeded: elapsed)), logTag: state.logTag,
-                streamed: state.streamed))
+            hook(
+                HTTPRequestSummary(
+                    method: state.method, route: state.route, status: state.status,
+                    duration: .nanoseconds(Int64(truncatingIfNeeded: elapsed)), logTag: state.logTag,
+                    streamed: state.streamed))
         }
     }
 

@@ -75,7 +75,8 @@ final class OpenConnections: Sendable {
             // Reclaimed or not, every socket recorded is open: past the descriptors there are, accept would fail.
             if table.owners.count >= descriptorLimit { return (.full, reclaimed) }
             if let open = table.sockets[address], open.count >= limitPerAddress,
-               held(open, reclaimed: &reclaimed) >= limitPerAddress {
+                held(open, reclaimed: &reclaimed) >= limitPerAddress
+            {
                 return (.crowded, reclaimed)
             }
             table.sockets[address, default: []].append(socket)

@@ -2,7 +2,7 @@ import CMicroHTTPD
 import CMicroHTTPDShim
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A response built in MHD once and queued for any number of requests, from any thread: an answer many

@@ -14,9 +14,10 @@ extension RequestHandling {
             // At the limit, `add` first ends the streams whose clients left (a viewer reconnecting after its tab
             // was closed, say).
             context.log("refused a stream: \(context.maxStreams) streams already open")
-            refusal = .problem(status: 503, code: "stream_limit", title: "Stream limit reached",
-                               detail: "The server holds its maximum of \(context.maxStreams) open streams.",
-                               extraHeaders: [("Retry-After", "5")])
+            refusal = .problem(
+                status: 503, code: "stream_limit", title: "Stream limit reached",
+                detail: "The server holds its maximum of \(context.maxStreams) open streams.",
+                extraHeaders: [("Retry-After", "5")])
         } else {
             return response
         }
@@ -41,8 +42,9 @@ extension RequestHandling {
             stream: stream, registry: context.streams, connection: MHDHandle(pointer: connection),
             idleTimeout: context.idleTimeout)
         let retained = Unmanaged.passRetained(binding)
-        guard let mhdResponse = cmhd_create_stream_response(
-            StreamCallbacks.blockSize, StreamCallbacks.reader, retained.toOpaque(), StreamCallbacks.free)
+        guard
+            let mhdResponse = cmhd_create_stream_response(
+                StreamCallbacks.blockSize, StreamCallbacks.reader, retained.toOpaque(), StreamCallbacks.free)
         else {
             retained.release()
             context.streams.remove(stream)

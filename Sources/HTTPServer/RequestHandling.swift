@@ -4,7 +4,7 @@ import Locking
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The access-handler state machine: route at the first call, accumulate the body (capped), answer at
@@ -47,9 +47,11 @@ enum RequestHandling {
             // MHD builds the answer's head in what the request's head left of the connection's memory: with too
             // little, the handler ran (an event applied) and MHD then closed the connection with no answer sent.
             if headCost > context.headLimit {
-                return answerAtOnce(.problem(status: 431, code: "header_too_large", title: "Request header fields too large",
-                                             detail: "The request's head leaves too little of a connection's memory for an answer."),
-                                    for: state, on: connection, context: context)
+                return answerAtOnce(
+                    .problem(
+                        status: 431, code: "header_too_large", title: "Request header fields too large",
+                        detail: "The request's head leaves too little of a connection's memory for an answer."),
+                    for: state, on: connection, context: context)
             }
             // Refused when routed, unless the head or the route refuses it first (`admission`'s order).
             state.bodyTooLarge = state.declaredLength > UInt64(context.maxBodySize)
@@ -69,7 +71,8 @@ enum RequestHandling {
             // amount.
             let expectsContinue = head & Int32(CMHD_EXPECTS_CONTINUE.rawValue) != 0
             if expectsContinue || state.declaredLength > context.drainLimit,
-               let refusal = refusalBeforeBody(of: state, url: url, expectsContinue: expectsContinue, on: connection, context: context) {
+                let refusal = refusalBeforeBody(of: state, url: url, expectsContinue: expectsContinue, on: connection, context: context)
+            {
                 // The unread body means the connection closes after the answer: a client still sending may see
                 // that close as a reset (MHD has no lingering close).
                 return answerAtOnce(refusal, for: state, on: connection, context: context)
@@ -94,10 +97,13 @@ enum RequestHandling {
                 state.received = state.received.addingReportingOverflow(UInt64(size)).overflow ? .max : state.received + UInt64(size)
                 state.pieces += 1
                 if state.received > context.drainLimit || (state.declaredLength == 0 && state.pieces > Self.maxPieces),
-                   case .refused(let refusal) = admission(of: state, context: context) {
+                    case .refused(let refusal) = admission(of: state, context: context)
+                {
                     state.phase = .answered
                     state.status = refusal.status
-                    context.log("closed a connection whose refused chunked body ran past what is read of one (1 MiB beyond the limit of \(context.maxBodySize) bytes, or \(Self.maxPieces) pieces)")
+                    context.log(
+                        "closed a connection whose refused chunked body ran past what is read of one (1 MiB beyond the limit of \(context.maxBodySize) bytes, or \(Self.maxPieces) pieces)"
+                    )
                     context.closeOnPurpose()
                     return .NO
                 }
@@ -129,7 +135,8 @@ enum RequestHandling {
     /// and its connection closed, which is what a response queued before the body means to MHD.
     private static func untrustedHead(_ head: Int32) -> String? {
         if head & Int32(CMHD_MALFORMED_FIELD.rawValue) != 0 {
-            return "The request's head is malformed: a header name that is not a token, a line folded onto the one before it, a control character or NUL in a line, or a line that does not end with CRLF."
+            return
+                "The request's head is malformed: a header name that is not a token, a line folded onto the one before it, a control character or NUL in a line, or a line that does not end with CRLF."
         }
         switch head & Int32(CMHD_FRAMING_MASK.rawValue) {
         case Int32(CMHD_FRAMING_UNREADABLE.rawValue):
@@ -149,16 +156,17 @@ enum RequestHandling {
     /// The answer to a head the server will not act on: 404 for a path that names no resource once decoded,
     /// else 400.
     private static func refusal(of malformed: RequestState.MalformedHead) -> HTTPResponse {
-        let detail = switch malformed {
-        case .nulInPath: "No resource has a NUL byte (%00) in its path."
-        case .slashInPath: "No resource has an encoded slash (%2F) in its path."
-        case .invalidAuthority: "The request target's authority is not a host, is percent-encoded or has userinfo."
-        case .repeatedContentType: "The request has more than one Content-Type."
-        case .invalidTarget: "The request target has a space or a control character."
-        case .missingHost: "An HTTP/1.1 request needs a Host header."
-        case .repeatedHost: "The request has more than one Host header."
-        case .invalidHost: "The Host header is not a host with an optional port."
-        }
+        let detail =
+            switch malformed {
+            case .nulInPath: "No resource has a NUL byte (%00) in its path."
+            case .slashInPath: "No resource has an encoded slash (%2F) in its path."
+            case .invalidAuthority: "The request target's authority is not a host, is percent-encoded or has userinfo."
+            case .repeatedContentType: "The request has more than one Content-Type."
+            case .invalidTarget: "The request target has a space or a control character."
+            case .missingHost: "An HTTP/1.1 request needs a Host header."
+            case .repeatedHost: "The request has more than one Host header."
+            case .invalidHost: "The Host header is not a host with an optional port."
+            }
         return switch malformed {
         case .nulInPath, .slashInPath: .problem(status: 404, code: "not_found", title: "Not found", detail: detail)
         default: .problem(status: 400, code: "bad_request", title: "Bad request", detail: detail)
@@ -204,7 +212,8 @@ enum RequestHandling {
             // Only for a declared length: a chunked body's, zero or not, is known at its end, and an answer may
             // depend on whether there is any body at all. Nor once the server stops, when no handler starts.
             guard expectsContinue, state.declaredLength > 0, let url, let precheck = pattern.precheck(for: state.method),
-                  !context.abandoning.load(ordering: .relaxed) else { return nil }
+                !context.abandoning.load(ordering: .relaxed)
+            else { return nil }
             let request = HTTPRequest(
                 method: state.method, path: url, query: state.query, body: [], pattern: pattern, connection: connection)
             guard let response = precheck(request) else { return nil }
@@ -262,8 +271,9 @@ enum RequestHandling {
             guard (200...599).contains(response.status) else {
                 response.stream?.refuse()
                 context.log("handler for \(pattern.pattern) returned invalid status \(response.status); sending 500", .error)
-                return .problem(status: 500, code: "internal_error", title: "Internal server error",
-                                detail: "The server could not produce a response.")
+                return .problem(
+                    status: 500, code: "internal_error", title: "Internal server error",
+                    detail: "The server could not produce a response.")
             }
             return response
         }
@@ -280,15 +290,21 @@ enum RequestHandling {
         if let malformed = state.malformed { return .refused(refusal(of: malformed)) }
         switch state.resolution {
         case .notFound:
-            return .refused(.problem(status: 404, code: "not_found", title: "Not found",
-                                     detail: "No resource exists at this path."))
+            return .refused(
+                .problem(
+                    status: 404, code: "not_found", title: "Not found",
+                    detail: "No resource exists at this path."))
         case .methodNotAllowed(_, let allow):
-            return .refused(.problem(status: 405, code: "method_not_allowed", title: "Method not allowed",
-                                     detail: "This resource does not support this method.",
-                                     extraHeaders: [("Allow", allow)]))
+            return .refused(
+                .problem(
+                    status: 405, code: "method_not_allowed", title: "Method not allowed",
+                    detail: "This resource does not support this method.",
+                    extraHeaders: [("Allow", allow)]))
         case .matched where state.bodyTooLarge:
-            return .refused(.problem(status: 413, code: "payload_too_large", title: "Content too large",
-                                     detail: "The request body exceeds the limit of \(context.maxBodySize) bytes."))
+            return .refused(
+                .problem(
+                    status: 413, code: "payload_too_large", title: "Content too large",
+                    detail: "The request body exceeds the limit of \(context.maxBodySize) bytes."))
         case .matched(let pattern, let handler):
             return .admitted(pattern, handler)
         }

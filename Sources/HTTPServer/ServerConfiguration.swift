@@ -66,18 +66,23 @@ public struct ServerConfiguration: Sendable, Equatable {
             if !condition { throw .invalidConfiguration(message) }
         }
         try require(threads >= 1 && threads <= 1024, "threads must be between 1 and 1024 (got \(threads))")
-        try require(connectionLimit >= 1 && connectionLimit <= Int(Int32.max),
-                    "connectionLimit must be >= 1 (got \(connectionLimit))")
-        try require(perIPConnectionLimit >= 1 && perIPConnectionLimit <= Int(Int32.max),
-                    "perIPConnectionLimit must be >= 1 (got \(perIPConnectionLimit))")
-        try require(idleTimeout >= 1 && idleTimeout <= Int(Int32.max),
-                    "idleTimeout must be >= 1 second; MHD would read 0 as never (got \(idleTimeout))")
-        try require(connectionMemoryLimit >= 4096,
-                    "connectionMemoryLimit must be >= 4096 bytes (got \(connectionMemoryLimit))")
+        try require(
+            connectionLimit >= 1 && connectionLimit <= Int(Int32.max),
+            "connectionLimit must be >= 1 (got \(connectionLimit))")
+        try require(
+            perIPConnectionLimit >= 1 && perIPConnectionLimit <= Int(Int32.max),
+            "perIPConnectionLimit must be >= 1 (got \(perIPConnectionLimit))")
+        try require(
+            idleTimeout >= 1 && idleTimeout <= Int(Int32.max),
+            "idleTimeout must be >= 1 second; MHD would read 0 as never (got \(idleTimeout))")
+        try require(
+            connectionMemoryLimit >= 4096,
+            "connectionMemoryLimit must be >= 4096 bytes (got \(connectionMemoryLimit))")
         try require(maxBodySize >= 0, "maxBodySize must be >= 0 (got \(maxBodySize))")
         try require(maxStreams >= 0, "maxStreams must be >= 0 (got \(maxStreams))")
-        try require(streamHeartbeatInterval >= .milliseconds(10),
-                    "streamHeartbeatInterval must be at least 10 ms (got \(streamHeartbeatInterval))")
+        try require(
+            streamHeartbeatInterval >= .milliseconds(10),
+            "streamHeartbeatInterval must be at least 10 ms (got \(streamHeartbeatInterval))")
         _ = try SocketAddress.ipv4(host: host, port: port)
     }
 }

@@ -2,7 +2,7 @@ import Locking
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Everything the C callbacks need for one run of the daemon. Immutable apart from the atomics,

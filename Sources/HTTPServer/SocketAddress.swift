@@ -3,9 +3,9 @@
 import CMicroHTTPD
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Turns `ServerConfiguration.host` into the `sockaddr_in` that `ListeningSocket` binds.

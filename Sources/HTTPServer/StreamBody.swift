@@ -146,7 +146,8 @@ public final class StreamBody: Sendable {
                 state.queue.append(message)
                 state.queuedBytes += message.count
             } else if overflow == .keepLatest,
-                      state.current.count - state.readOffset + message.count <= maxBufferedBytes * Self.keepLatestLimit {
+                state.current.count - state.readOffset + message.count <= maxBufferedBytes * Self.keepLatestLimit
+            {
                 // The message being sent goes on (a client must never get half of one); the rest are superseded.
                 state.queue = [message]
                 state.queueHead = 0

@@ -50,7 +50,8 @@ final class StreamRegistry: Sendable {
 
     /// Starts the heartbeat: every `interval`, each idle stream gets its heartbeat bytes.
     func startHeartbeat(every interval: Duration) {
-        let nanoseconds = Int(interval.components.seconds) * 1_000_000_000
+        let nanoseconds =
+            Int(interval.components.seconds) * 1_000_000_000
             + Int(interval.components.attoseconds / 1_000_000_000)
         scheduleBeat(after: .nanoseconds(max(nanoseconds, 1_000_000)))
     }

@@ -140,7 +140,9 @@ public final class NavigationController: ViewController {
         controller.didMove(toParent: self)
     }
 
-    private func removeAbove(_ controller: ViewController, kind: Transition.Kind, animated: Bool) throws(ViewHierarchyError) -> [ViewController] {
+    private func removeAbove(_ controller: ViewController, kind: Transition.Kind, animated: Bool) throws(ViewHierarchyError)
+        -> [ViewController]
+    {
         guard let index = children.firstIndex(where: { $0 === controller }) else {
             throw .notOnStack(controller.screenName)
         }

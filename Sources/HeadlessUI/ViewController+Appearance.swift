@@ -103,7 +103,8 @@ extension ViewController {
             // A dismissal reaches what this one shows, unless app code moved this one, or a container it hangs
             // from, out of the dismissed layers meanwhile, from this call or an earlier child's (a pop of it, say:
             // what it shows heard that then).
-            let isStillDismissed = isDismissal && holder.map(ObjectIdentifier.init) == place
+            let isStillDismissed =
+                isDismissal && holder.map(ObjectIdentifier.init) == place
                 && (dismissed || isParentBeingDismissed)
             child.disappear(animated: animated, evenIfGone: isStillDismissed)
         }

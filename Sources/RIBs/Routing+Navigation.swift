@@ -4,7 +4,9 @@ import HeadlessUI
 // Each checks before it changes anything, so a refused move leaves both the tree and the screen as they were.
 extension Routing {
     /// Pushes `router`'s view onto `navigationController`, then attaches it.
-    public func pushRouter(_ router: any ViewableRouting, onto navigationController: NavigationController, animated: Bool) throws(RoutingError) {
+    public func pushRouter(_ router: any ViewableRouting, onto navigationController: NavigationController, animated: Bool)
+        throws(RoutingError)
+    {
         guard !isAttached(router) else { throw .alreadyAttached(router.name) }
         do {
             try navigationController.push(router.viewControllable.uiviewController, animated: animated)
@@ -15,7 +17,9 @@ extension Routing {
     }
 
     /// Makes `routers`' views the whole stack, then attaches each one not yet attached.
-    public func setRouters(_ routers: [any ViewableRouting], on navigationController: NavigationController, animated: Bool) throws(RoutingError) {
+    public func setRouters(_ routers: [any ViewableRouting], on navigationController: NavigationController, animated: Bool)
+        throws(RoutingError)
+    {
         let before = navigationController.viewControllers
         do {
             try navigationController.setViewControllers(routers.map(\.viewControllable.uiviewController), animated: animated)
@@ -31,7 +35,9 @@ extension Routing {
     /// Pops `router`'s view by identity (with whatever is above it) unless the user already did, then detaches it.
     ///
     /// When the view is already gone (swiped back), it only detaches: never a second pop.
-    public func popRouter(_ router: any ViewableRouting, from navigationController: NavigationController, animated: Bool) throws(RoutingError) {
+    public func popRouter(_ router: any ViewableRouting, from navigationController: NavigationController, animated: Bool)
+        throws(RoutingError)
+    {
         let controller = router.viewControllable.uiviewController
         let stack = navigationController.viewControllers
         let index = stack.firstIndex { $0 === controller }

@@ -1,9 +1,9 @@
 import SessionStorage
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What the writer has yet to commit, and the requests waiting for it: the group commit's meeting point.

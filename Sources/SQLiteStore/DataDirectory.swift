@@ -2,9 +2,9 @@ import Foundation
 import SessionStorage
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The folder that holds a server's database, claimed by one server at a time: two writers appending to one
@@ -36,7 +36,8 @@ final class DataDirectory: Sendable {
             throw StoreError(.unusable, "data dir \(path): cannot open ribsd.lock: \(Self.lastError())")
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            let holder = (try? String(contentsOfFile: path + "/ribsd.lock", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            let holder = (try? String(contentsOfFile: path + "/ribsd.lock", encoding: .utf8))?.trimmingCharacters(
+                in: .whitespacesAndNewlines)
             close(descriptor)
             let who = holder.flatMap { $0.isEmpty ? nil : " (pid \($0))" } ?? ""
             throw StoreError(.unusable, "data dir \(path) is in use by another ribsd\(who)")

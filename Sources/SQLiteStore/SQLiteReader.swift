@@ -41,14 +41,16 @@ struct SQLiteReader {
         try events.bind(.text(id))
         var stored: [StoredEvent] = []
         while try events.step() {
-            stored.append(StoredEvent(version: Int(events.int64(0)), event: events.blob(1), at: events.int64(2), stateDigest: events.blob(3)))
+            stored.append(
+                StoredEvent(version: Int(events.int64(0)), event: events.blob(1), at: events.int64(2), stateDigest: events.blob(3)))
         }
         try answers.bind(.text(id))
         var kept: [StoredAnswer] = []
         while try answers.step() {
-            kept.append(StoredAnswer(
-                sequence: Int(answers.int64(0)), key: answers.blob(1), bodyDigest: answers.blob(2),
-                version: Int(answers.int64(3)), body: answers.blob(4)))
+            kept.append(
+                StoredAnswer(
+                    sequence: Int(answers.int64(0)), key: answers.blob(1), bodyDigest: answers.blob(2),
+                    version: Int(answers.int64(3)), body: answers.blob(4)))
         }
         return StoredLog(session: summary, events: stored, answers: kept)
     }

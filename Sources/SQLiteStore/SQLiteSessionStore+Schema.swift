@@ -77,7 +77,8 @@ extension SQLiteSessionStore {
                 throw StoreError(.unusable, "\(path) has schema \(version), newer than this ribsd's \(schemaVersion): run a newer ribsd")
             }
             guard version >= 1 else { throw StoreError(.unusable, "\(path) is not a ribsd database (no schema)") }
-            let tables = try database.integer("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('sessions', 'events', 'answers')")
+            let tables = try database.integer(
+                "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('sessions', 'events', 'answers')")
             guard tables == 3 else { throw StoreError(.unusable, "\(path) is damaged: ribsd's tables are missing") }
             if short {
                 let check = try database.prepare("PRAGMA quick_check")

@@ -28,7 +28,9 @@ final class SQLiteStatement {
             case let .text(text):
                 status = ribsd_sqlite3_bind_text(statement, index, text, -1)
             case let .blob(bytes):
-                status = bytes.withUnsafeBytes { ribsd_sqlite3_bind_blob(statement, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32($0.count)) }
+                status = bytes.withUnsafeBytes {
+                    ribsd_sqlite3_bind_blob(statement, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32($0.count))
+                }
             }
             guard status == SQLITE_OK else { throw SQLiteError(code: status, message: database.lastMessage) }
         }

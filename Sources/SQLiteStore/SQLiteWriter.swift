@@ -64,7 +64,7 @@ final class SQLiteWriter {
     /// incremental), once they are a quarter of the file or more.
     func reclaimSpace() {
         guard let free = try? database.integer("PRAGMA freelist_count"), free > 0,
-              let pages = try? database.integer("PRAGMA page_count"), free * 4 >= pages
+            let pages = try? database.integer("PRAGMA page_count"), free * 4 >= pages
         else { return }
         try? database.execute("PRAGMA incremental_vacuum(4096)")
     }

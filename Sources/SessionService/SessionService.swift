@@ -70,15 +70,30 @@ public final class SessionService: Sendable {
         router.add(.GET, "/metrics") { [self] _ in
             HTTPResponse(
                 status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
-                body: Array(metrics.render(sessionsAlive: store.count, heldBytes: heldMemory.bytes, logLinesDropped: logger.withLock { $0?.droppedLines } ?? 0,
-                    store: records?.statistics()).utf8))
+                body: Array(
+                    metrics.render(
+                        sessionsAlive: store.count, heldBytes: heldMemory.bytes, logLinesDropped: logger.withLock { $0?.droppedLines } ?? 0,
+                        store: records?.statistics()
+                    ).utf8))
         }
-        router.add(.POST, "/v1/sessions", precheck: { [self] in creationPrecheck($0) }) { [self] request in respond { () throws(ServiceError) in try createSession(request) } }
-        router.add(.GET, "/v1/sessions/:id") { [self] request in respond(request) { (id: String) throws(ServiceError) in try state(request, id: id) } }
-        router.add(.DELETE, "/v1/sessions/:id") { [self] request in respond(request) { (id: String) throws(ServiceError) in try deleteSession(request, id: id) } }
-        router.add(.POST, "/v1/sessions/:id/events", precheck: { [self] in eventPrecheck($0) }) { [self] request in respond(request) { (id: String) throws(ServiceError) in try applyEvent(request, id: id) } }
-        router.add(.GET, "/v1/sessions/:id/history") { [self] request in respond(request) { (id: String) throws(ServiceError) in try history(id: id) } }
-        router.add(.GET, "/v1/sessions/:id/stream") { [self] request in respond(request) { (id: String) throws(ServiceError) in try watch(request, id: id) } }
+        router.add(.POST, "/v1/sessions", precheck: { [self] in creationPrecheck($0) }) { [self] request in
+            respond { () throws(ServiceError) in try createSession(request) }
+        }
+        router.add(.GET, "/v1/sessions/:id") { [self] request in
+            respond(request) { (id: String) throws(ServiceError) in try state(request, id: id) }
+        }
+        router.add(.DELETE, "/v1/sessions/:id") { [self] request in
+            respond(request) { (id: String) throws(ServiceError) in try deleteSession(request, id: id) }
+        }
+        router.add(.POST, "/v1/sessions/:id/events", precheck: { [self] in eventPrecheck($0) }) { [self] request in
+            respond(request) { (id: String) throws(ServiceError) in try applyEvent(request, id: id) }
+        }
+        router.add(.GET, "/v1/sessions/:id/history") { [self] request in
+            respond(request) { (id: String) throws(ServiceError) in try history(id: id) }
+        }
+        router.add(.GET, "/v1/sessions/:id/stream") { [self] request in
+            respond(request) { (id: String) throws(ServiceError) in try watch(request, id: id) }
+        }
         router.add(.GET, "/") { _ in ViewerPage.response }
     }
 
@@ -142,7 +157,8 @@ public final class SessionService: Sendable {
     func reportReplayDivergence(in core: SessionCore) {
         metrics.recordReplayDivergence()
         logger.withLock { $0 }?.message(
-            .error, "replay diverged: session closed", fields: [("session", core.id), ("app", core.app.id), ("version", String(core.version))])
+            .error, "replay diverged: session closed",
+            fields: [("session", core.id), ("app", core.app.id), ("version", String(core.version))])
     }
 
     /// Tears down every session (server shutdown).

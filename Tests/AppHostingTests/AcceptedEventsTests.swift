@@ -37,14 +37,17 @@ struct AcceptedEventsTests {
     private final class TakingRootRouter: LaunchRouter<TakingInteractor, Screen> {}
     private final class SheetRouter: ViewableRouter<TakingInteractor, Screen> {}
 
-    @Test("a handler's list is shown in its order, each type once even if listed twice", arguments: [
-        ([EventType.push, .pop], [EventType.push, .pop]),
-        ([.push, .pop, .push, .logout, .pop], [.push, .pop, .logout]),
-        ([], []),
-    ])
+    @Test(
+        "a handler's list is shown in its order, each type once even if listed twice",
+        arguments: [
+            ([EventType.push, .pop], [EventType.push, .pop]),
+            ([.push, .pop, .push, .logout, .pop], [.push, .pop, .logout]),
+            ([], []),
+        ])
     func listedOnce(listed: [EventType], shown: [EventType]) {
-        let runtime = RIBAppRuntime(root: RootRouter(
-            interactor: ListingInteractor(listing: listed), viewController: Screen(screenName: "Root"), name: "Root"))
+        let runtime = RIBAppRuntime(
+            root: RootRouter(
+                interactor: ListingInteractor(listing: listed), viewController: Screen(screenName: "Root"), name: "Root"))
 
         #expect(runtime.acceptedEvents == shown)
         var json = JSONWriter()

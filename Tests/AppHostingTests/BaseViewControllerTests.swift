@@ -73,7 +73,9 @@ struct BaseViewControllerTests {
         #expect(window.snapshot == [Layer(.root, ["Root"])])
     }
 
-    @Test("wrapped in a navigation controller for its presentation: dismissed or swiped down with it, one close each; covered by a full-screen one, none")
+    @Test(
+        "wrapped in a navigation controller for its presentation: dismissed or swiped down with it, one close each; covered by a full-screen one, none"
+    )
     func wrappedForPresentation() throws {
         let (dismissed, swiped) = (Page("Dismissed"), Page("Swiped"))
         let root = ViewController(screenName: "Root")

@@ -20,11 +20,13 @@ struct EventBodyTests {
         }
     }
 
-    @Test("a body with a `type` is one event", arguments: [
-        (#"{"type":"push","screen":"A"}"#, AppEvent.push(screen: "A")),
-        (#"{"type":"pop"}"#, .pop),
-        (#" {"type":"login","name":"kim"} "#, .login(name: "kim")),
-    ])
+    @Test(
+        "a body with a `type` is one event",
+        arguments: [
+            (#"{"type":"push","screen":"A"}"#, AppEvent.push(screen: "A")),
+            (#"{"type":"pop"}"#, .pop),
+            (#" {"type":"login","name":"kim"} "#, .login(name: "kim")),
+        ])
     func single(_ body: String, _ event: AppEvent) throws {
         let decoded = try Self.decode(body)
         #expect(decoded == .single(event))
@@ -56,8 +58,10 @@ struct EventBodyTests {
             // `events` first, fields after it.
             (#"{"events":[{"type":"pop"}],"z":[1,2,{"a":"]"}]}"#, [.pop]),
             // Elements with nested extra fields, and strings holding `]`, `,`, `}` and escaped quotes.
-            (#"{"events":[{"type":"logout","extra":[1,{"a":[]}]},{"type":"login","name":"a],\"b},"}]}"#,
-             [.logout, .login(name: #"a],"b},"#)]),
+            (
+                #"{"events":[{"type":"logout","extra":[1,{"a":[]}]},{"type":"login","name":"a],\"b},"}]}"#,
+                [.logout, .login(name: #"a],"b},"#)]
+            ),
             // The field's name spelled with an escape is the same name.
             (#"{"\u0065vents":[{"type":"push","screen":"C"}]}"#, [.push(screen: "C")]),
             // Unicode in an element's string.
@@ -102,15 +106,17 @@ struct EventBodyTests {
         #expect(Self.refusal(#"{"events":[{"type":"pop"},5]}"#)?.error == .malformed("the body must be a JSON object"))
     }
 
-    @Test("`events` that is not an array of 1 to batchLimit events is refused as a whole (no index)", arguments: [
-        (#"{"events":{"type":"pop"}}"#, "`events` must be an array of events"),
-        (#"{"events":"pop"}"#, "`events` must be an array of events"),
-        (#"{"events":1}"#, "`events` must be an array of events"),
-        (#"{"events":true}"#, "`events` must be an array of events"),
-        (#"{"events":null}"#, "`events` must be an array of events"),
-        (#"{"events":[]}"#, "`events` must hold 1 to 100 events, not 0"),
-        (#"{"events":[ ]}"#, "`events` must hold 1 to 100 events, not 0"),
-    ])
+    @Test(
+        "`events` that is not an array of 1 to batchLimit events is refused as a whole (no index)",
+        arguments: [
+            (#"{"events":{"type":"pop"}}"#, "`events` must be an array of events"),
+            (#"{"events":"pop"}"#, "`events` must be an array of events"),
+            (#"{"events":1}"#, "`events` must be an array of events"),
+            (#"{"events":true}"#, "`events` must be an array of events"),
+            (#"{"events":null}"#, "`events` must be an array of events"),
+            (#"{"events":[]}"#, "`events` must hold 1 to 100 events, not 0"),
+            (#"{"events":[ ]}"#, "`events` must hold 1 to 100 events, not 0"),
+        ])
     func wholeBodyErrors(_ body: String, _ detail: String) {
         let refused = Self.refusal(body)
         #expect(refused == EventBodyError(index: nil, .malformed(detail)))
@@ -124,7 +130,8 @@ struct EventBodyTests {
         #expect(try Self.decode(body(3), limit: 3) == .batch([.pop, .pop, .pop]))
         #expect(Self.refusal(body(4), limit: 3) == EventBodyError(index: nil, .malformed("`events` must hold 1 to 3 events, not 4")))
         // Over the limit, an invalid element is not what is reported: the count is checked first.
-        #expect(Self.refusal(body(4, last: "5"), limit: 3) == EventBodyError(index: nil, .malformed("`events` must hold 1 to 3 events, not 4")))
+        #expect(
+            Self.refusal(body(4, last: "5"), limit: 3) == EventBodyError(index: nil, .malformed("`events` must hold 1 to 3 events, not 4")))
         #expect(Self.refusal(body(3, last: "5"), limit: 3)?.index == 2)
         // The default limit of the service (100).
         #expect(try Self.decode(body(100)).events.count == 100)
@@ -141,16 +148,19 @@ struct EventBodyTests {
         #expect(try Self.decode(#"{"type":"pop","events":"x"}"#) == .single(.pop))
         #expect(try Self.decode(#"{"type":"pop","events":[]}"#, limit: 1) == .single(.pop))
         // A `type` that is null still makes it one event, refused as that event (no index).
-        #expect(Self.refusal(#"{"type":null,"events":[{"type":"pop"}]}"#)
-            == EventBodyError(index: nil, .malformed("`type` must be a string, not null")))
+        #expect(
+            Self.refusal(#"{"type":null,"events":[{"type":"pop"}]}"#)
+                == EventBodyError(index: nil, .malformed("`type` must be a string, not null")))
         #expect(Self.refusal(#"{"type":"warp","events":[{"type":"pop"}]}"#)?.index == nil)
         #expect(Self.refusal(#"{"type":"warp","events":[{"type":"pop"}]}"#)?.error.isUnknownType == true)
     }
 
     @Test("a body that is not one JSON object is refused as a whole, as a single event's is")
     func notAnObject() {
-        for body in ["", "  ", "[]", #"[{"type":"pop"}]"#, #"{"events":[{"type":"pop"}]"#, #"{"events":[{"type":"pop"},]}"#,
-                     #"{"events":[{"type":"pop"}]} x"#, #"{"events":[1],"events":[{"type":"pop"}]}"#, "{}", #"{"x":1}"#] {
+        for body in [
+            "", "  ", "[]", #"[{"type":"pop"}]"#, #"{"events":[{"type":"pop"}]"#, #"{"events":[{"type":"pop"},]}"#,
+            #"{"events":[{"type":"pop"}]} x"#, #"{"events":[1],"events":[{"type":"pop"}]}"#, "{}", #"{"x":1}"#,
+        ] {
             let refused = Self.refusal(body)
             var alone: EventDecodingError?
             do {
@@ -179,8 +189,9 @@ struct EventBodyTests {
         #expect(try events(#"{"app":"login"}"#) == [])
         #expect(try events(#"{}"#) == [])
         #expect(try events(#"{"app":"login","events":null}"#) == [])
-        #expect(try events(#"{"app":"login","events":[{"type":"login","name":"kim"},{"type":"push","screen":"A"}]}"#)
-            == [.login(name: "kim"), .push(screen: "A")])
+        #expect(
+            try events(#"{"app":"login","events":[{"type":"login","name":"kim"},{"type":"push","screen":"A"}]}"#)
+                == [.login(name: "kim"), .push(screen: "A")])
         // A `type` beside them changes nothing here: a creation's body is no event.
         #expect(try events(#"{"type":"pop","events":[{"type":"dismiss"}]}"#) == [.dismiss])
         for (body, expected) in [

@@ -6,18 +6,24 @@ import Testing
 struct JSONFieldsTests {
     @Test("an object's top-level fields, nested values checked and skipped")
     func fields() throws {
-        let fields = try JSONFields(Array(#" { "type" : "push", "screen":"A\u00e9\ud83d\ude00\n", "n": -1.5e+3, "ok": true, "no": null, "list": [1, {"a": [ ]}], "obj": {} } "#.utf8))
-        #expect(fields.values == [
-            "type": .string("push"), "screen": .string("Aé😀\n"), "n": .number, "ok": .bool, "no": .null, "list": .array, "obj": .object,
-        ])
+        let fields = try JSONFields(
+            Array(
+                #" { "type" : "push", "screen":"A\u00e9\ud83d\ude00\n", "n": -1.5e+3, "ok": true, "no": null, "list": [1, {"a": [ ]}], "obj": {} } "#
+                    .utf8))
+        #expect(
+            fields.values == [
+                "type": .string("push"), "screen": .string("Aé😀\n"), "n": .number, "ok": .bool, "no": .null, "list": .array, "obj": .object,
+            ])
     }
 
-    @Test("what JSON forbids is refused", arguments: [
-        #"{"type":"pop",}"#, #"{"type":"pop"} x"#, #"{'type':'pop'}"#, #"{"type":"pop" /* c */}"#, #"{type:"pop"}"#,
-        #"{"a":01}"#, #"{"a":1.}"#, #"{"a":.5}"#, #"{"a":+1}"#, #"{"a":1e}"#, #"{"a":tru}"#, #"{"a":NaN}"#,
-        #"{"a":"\ud800"}"#, #"{"a":"\udc00x"}"#, #"{"a":"\x"}"#, #"{"a":"\u12"}"#, "{\"a\":\"tab\there\"}", #"{"a":"open}"#,
-        #"{"a":1,"a":2}"#, #"{"a":[1,]}"#, #"{"a":[1 2]}"#, "", "   ", "{", #"{"a"}"#, #"{"a":}"#,
-    ])
+    @Test(
+        "what JSON forbids is refused",
+        arguments: [
+            #"{"type":"pop",}"#, #"{"type":"pop"} x"#, #"{'type':'pop'}"#, #"{"type":"pop" /* c */}"#, #"{type:"pop"}"#,
+            #"{"a":01}"#, #"{"a":1.}"#, #"{"a":.5}"#, #"{"a":+1}"#, #"{"a":1e}"#, #"{"a":tru}"#, #"{"a":NaN}"#,
+            #"{"a":"\ud800"}"#, #"{"a":"\udc00x"}"#, #"{"a":"\x"}"#, #"{"a":"\u12"}"#, "{\"a\":\"tab\there\"}", #"{"a":"open}"#,
+            #"{"a":1,"a":2}"#, #"{"a":[1,]}"#, #"{"a":[1 2]}"#, "", "   ", "{", #"{"a"}"#, #"{"a":}"#,
+        ])
     func refused(_ body: String) {
         #expect(throws: JSONFields.ReadError.self) { try JSONFields(Array(body.utf8)) }
     }
@@ -75,15 +81,19 @@ struct JSONFieldsTests {
 
     @Test("nesting is bounded, so a deep body is an error and not a stack overflow")
     func depth() throws {
-        let ok = "{\"a\":" + String(repeating: "[", count: JSONFields.maxDepth - 1) + String(repeating: "]", count: JSONFields.maxDepth - 1) + "}"
+        let ok =
+            "{\"a\":" + String(repeating: "[", count: JSONFields.maxDepth - 1) + String(repeating: "]", count: JSONFields.maxDepth - 1)
+            + "}"
         #expect(try JSONFields(Array(ok.utf8))["a"] == .array)
         let deep = "{\"a\":" + String(repeating: "[", count: 100_000) + "}"
         #expect(throws: JSONFields.ReadError.self) { try JSONFields(Array(deep.utf8)) }
     }
 
-    @Test("every string the writer writes reads back the same", arguments: [
-        "", "plain", "quote \" backslash \\ slash /", "\u{0}\u{1}\u{1F}\u{7F}\n\r\t\u{8}\u{C}", "한국어", "😀🇰🇷", "\u{2028}\u{2029}",
-    ])
+    @Test(
+        "every string the writer writes reads back the same",
+        arguments: [
+            "", "plain", "quote \" backslash \\ slash /", "\u{0}\u{1}\u{1F}\u{7F}\n\r\t\u{8}\u{C}", "한국어", "😀🇰🇷", "\u{2028}\u{2029}",
+        ])
     func roundTrip(_ value: String) throws {
         var json = JSONWriter()
         json.beginObject()

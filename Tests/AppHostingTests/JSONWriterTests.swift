@@ -4,7 +4,9 @@ import Testing
 
 @Suite("JSONWriter writes exactly the JSON it is told")
 struct JSONWriterTests {
-    @Test("integers at the edges print as Foundation prints them", arguments: [0, 1, -1, 9, 10, 99, 100, -100, 1_234_567_890, Int.max, Int.min])
+    @Test(
+        "integers at the edges print as Foundation prints them",
+        arguments: [0, 1, -1, 9, 10, 99, 100, -100, 1_234_567_890, Int.max, Int.min])
     func integers(_ value: Int) throws {
         var json = JSONWriter(capacity: 4)
         json.beginArray()
@@ -40,7 +42,10 @@ struct JSONWriterTests {
         json.key(named: "data \"key\"")
         json.raw(Array("[1,2]".utf8))
         json.endObject()
-        #expect(String(decoding: json.bytes, as: UTF8.self) == #"{"name":"Home","active":true,"off":false,"top":null,"list":["A","B"],"nested":[{"version":12},{},{"name":"A","active":true}],"data \"key\"":[1,2]}"#)
+        #expect(
+            String(decoding: json.bytes, as: UTF8.self)
+                == #"{"name":"Home","active":true,"off":false,"top":null,"list":["A","B"],"nested":[{"version":12},{},{"name":"A","active":true}],"data \"key\"":[1,2]}"#
+        )
     }
 
     @Test("a value written again is the same bytes, after a comma, even when the buffer grows to hold it")

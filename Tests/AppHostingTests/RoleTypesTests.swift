@@ -1,8 +1,9 @@
-@testable import AppHosting
 import Dispatch
 import Locking
 import RIBs
 import Testing
+
+@testable import AppHosting
 
 @Suite("RoleTypes: an interactor type's roles, learned once")
 struct RoleTypesTests {

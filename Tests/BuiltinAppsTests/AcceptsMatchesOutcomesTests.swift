@@ -8,13 +8,17 @@ import Testing
 @Suite("accepts lists exactly the event types that would change something")
 struct AcceptsMatchesOutcomesTests {
     /// Every screen name the apps know, and one they do not.
-    static let names = ["Root", "Login", "Home", "A", "B", "C", "Profile", "Navigation", "LoggedOut", "Todo",
-                        "AppInit", "Main", "Coding", "Nowhere"]
+    static let names = [
+        "Root", "Login", "Home", "A", "B", "C", "Profile", "Navigation", "LoggedOut", "Todo",
+        "AppInit", "Main", "Coding", "Nowhere",
+    ]
 
     /// Everything a client could send, as request bodies.
     static let candidates: [String] = {
-        var bodies = [#"{"type":"login","name":"kim"}"#, #"{"type":"logout"}"#, #"{"type":"pop"}"#,
-                      #"{"type":"dismiss"}"#]
+        var bodies = [
+            #"{"type":"login","name":"kim"}"#, #"{"type":"logout"}"#, #"{"type":"pop"}"#,
+            #"{"type":"dismiss"}"#,
+        ]
         for name in names {
             bodies.append(#"{"type":"push","screen":"\#(name)"}"#)
             bodies.append(#"{"type":"didPop","screen":"\#(name)"}"#)
@@ -53,7 +57,8 @@ struct AcceptsMatchesOutcomesTests {
                 for body in candidates {
                     let path = reached.path + [body]
                     guard let after = state(of: app, after: path),
-                          !found.contains(where: { $0.state == after }) else { continue }
+                        !found.contains(where: { $0.state == after })
+                    else { continue }
                     let new = Reached(path: path, state: after)
                     found.append(new)
                     next.append(new)
@@ -71,9 +76,11 @@ struct AcceptsMatchesOutcomesTests {
 
     /// Five events reach every state of each app: navigation's 16 stacks (A, B, C pushed in any order), login's
     /// Login plus those 16 under nothing, a sheet or a full-screen Profile, todo's two, flow's three.
-    @Test("in every state the app can reach", arguments: [
-        (BuiltinApps.navigation, 16), (BuiltinApps.login, 49), (BuiltinApps.todo, 2), (BuiltinApps.flow, 3),
-    ])
+    @Test(
+        "in every state the app can reach",
+        arguments: [
+            (BuiltinApps.navigation, 16), (BuiltinApps.login, 49), (BuiltinApps.todo, 2), (BuiltinApps.flow, 3),
+        ])
     func acceptsMatchesOutcomes(app: AppDefinition, states expected: Int) {
         let states = Self.reachable(in: app, depth: 5)
         #expect(states.count == expected, "\(app.id) reached \(states.count) states")

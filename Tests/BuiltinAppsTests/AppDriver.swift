@@ -40,7 +40,9 @@ final class AppDriver {
 }
 
 /// A tree node as the state writes it.
-func node(_ name: String, _ kind: String, active: Bool = true, state: [String: String]? = nil, _ children: [NSDictionary] = []) -> NSDictionary {
+func node(_ name: String, _ kind: String, active: Bool = true, state: [String: String]? = nil, _ children: [NSDictionary] = [])
+    -> NSDictionary
+{
     var node: [String: Any] = ["name": name, "kind": kind, "active": active, "children": children]
     if let state { node["state"] = state }
     return node as NSDictionary

@@ -15,30 +15,44 @@ struct FlowAppTests {
 
     @Test("launch: introIsRequired pushes AppInit onto AppFlow's navigation controller")
     func launch() {
-        #expect(app.state == flowState(
-            tree: node("AppFlow", "flow", [node("AppInit", "presentable")]),
-            stack: ["AppInit"], accepts: ["step"], steps: ["mainIsRequired"]
-        ))
+        #expect(
+            app.state
+                == flowState(
+                    tree: node("AppFlow", "flow", [node("AppInit", "presentable")]),
+                    stack: ["AppInit"], accepts: ["step"], steps: ["mainIsRequired"]
+                ))
     }
 
     @Test("mainIsRequired hands over to MainFlow on the same stack; codingIsRequired pushes Coding; pop ends it")
     func mainThenCoding() throws {
         try app.send(#"{"type":"step","step":"mainIsRequired"}"#)
-        #expect(app.state == flowState(
-            tree: node("AppFlow", "flow", [node("AppInit", "presentable"), node("MainFlow", "flow", [node("Main", "presentable")])]),
-            stack: ["AppInit", "Main"], accepts: ["step", "pop", "didPop"], steps: ["codingIsRequired"]
-        ))
+        #expect(
+            app.state
+                == flowState(
+                    tree: node(
+                        "AppFlow", "flow", [node("AppInit", "presentable"), node("MainFlow", "flow", [node("Main", "presentable")])]),
+                    stack: ["AppInit", "Main"], accepts: ["step", "pop", "didPop"], steps: ["codingIsRequired"]
+                ))
         try app.send(#"{"type":"step","step":"codingIsRequired"}"#)
-        #expect(app.state == flowState(
-            tree: node("AppFlow", "flow", [node("AppInit", "presentable"), node("MainFlow", "flow", [node("Main", "presentable"), node("Coding", "presentable")])]),
-            stack: ["AppInit", "Main", "Coding"], accepts: ["pop", "didPop"], steps: []
-        ))
+        #expect(
+            app.state
+                == flowState(
+                    tree: node(
+                        "AppFlow", "flow",
+                        [
+                            node("AppInit", "presentable"),
+                            node("MainFlow", "flow", [node("Main", "presentable"), node("Coding", "presentable")]),
+                        ]),
+                    stack: ["AppInit", "Main", "Coding"], accepts: ["pop", "didPop"], steps: []
+                ))
         try app.send(#"{"type":"pop"}"#)
         try app.send(#"{"type":"didPop","screen":"Main"}"#)
-        #expect(app.state == flowState(
-            tree: node("AppFlow", "flow", [node("AppInit", "presentable")]),
-            stack: ["AppInit"], accepts: ["step"], steps: ["mainIsRequired"]
-        ))
+        #expect(
+            app.state
+                == flowState(
+                    tree: node("AppFlow", "flow", [node("AppInit", "presentable")]),
+                    stack: ["AppInit"], accepts: ["step"], steps: ["mainIsRequired"]
+                ))
         #expect(app.refuse(#"{"type":"step","step":"codingIsRequired"}"#) == .notHandled("no flow handles the step codingIsRequired here"))
         #expect(app.refuse(#"{"type":"pop"}"#) == .invalidNavigation("Cannot pop AppInit: it is the root of its navigation stack"))
     }

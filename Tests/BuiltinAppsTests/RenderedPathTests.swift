@@ -17,8 +17,9 @@ struct RenderedPathTests {
         #"{"type":"step","step":"mainIsRequired"}"#, #"{"type":"step","step":"codingIsRequired"}"#,
     ]
 
-    @Test("400 seeded events per app: rendered accepts equal the searched ones; a rendered and an unrendered twin dispatch alike",
-          arguments: ["login", "navigation", "todo", "flow"])
+    @Test(
+        "400 seeded events per app: rendered accepts equal the searched ones; a rendered and an unrendered twin dispatch alike",
+        arguments: ["login", "navigation", "todo", "flow"])
     func walkAgreesWithSearch(appID: String) throws {
         let app = try #require(BuiltinApps.registry.apps.first { $0.id == appID })
         let rendered = AppDriver(app)

@@ -12,7 +12,8 @@ struct ScreenListTests {
         var names = Set(((state["layers"] as? [NSDictionary]) ?? []).flatMap { ($0["stack"] as? [String]) ?? [] })
         func walk(_ node: NSDictionary) {
             if let kind = node["kind"] as? String, ["launch", "viewable", "presentable"].contains(kind),
-               let name = node["name"] as? String {
+                let name = node["name"] as? String
+            {
                 names.insert(name)
             }
             for child in (node["children"] as? [NSDictionary]) ?? [] { walk(child) }
@@ -21,8 +22,9 @@ struct ScreenListTests {
         return names
     }
 
-    @Test("the list is the screens of every state the app can reach",
-          arguments: [BuiltinApps.navigation, BuiltinApps.login, BuiltinApps.todo, BuiltinApps.flow])
+    @Test(
+        "the list is the screens of every state the app can reach",
+        arguments: [BuiltinApps.navigation, BuiltinApps.login, BuiltinApps.todo, BuiltinApps.flow])
     func listMatchesReachableScreens(app: AppDefinition) throws {
         let listed = try #require(app.screens)
         let shown = AcceptsMatchesOutcomesTests.reachable(in: app, depth: 5).reduce(into: Set<String>()) {

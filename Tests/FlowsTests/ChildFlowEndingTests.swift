@@ -8,10 +8,11 @@ struct ChildFlowEndingTests {
     private func homeWithModal() throws -> FlowApp<HomeFlow> {
         let app = try FlowApp.home { home in
             home.on(.a) { flow in
-                .one(flowContributor: .contribute(
-                    withNextPresentable: ModalFlow(presentingFrom: flow.stack, log: flow.log),
-                    withNextStepper: OneStepper(withSingleStep: TestStep.start)
-                ))
+                .one(
+                    flowContributor: .contribute(
+                        withNextPresentable: ModalFlow(presentingFrom: flow.stack, log: flow.log),
+                        withNextStepper: OneStepper(withSingleStep: TestStep.start)
+                    ))
             }
         }
         app.log.clear()
@@ -23,10 +24,11 @@ struct ChildFlowEndingTests {
     func modalPresented() throws {
         let app = try homeWithModal()
 
-        #expect(app.log.events == [
-            "will HomeFlow a", "did HomeFlow a",
-            "will ModalFlow start", "push Sheet", "present NavigationController", "did ModalFlow start", "ready Sheet",
-        ])
+        #expect(
+            app.log.events == [
+                "will HomeFlow a", "did HomeFlow a",
+                "will ModalFlow start", "push Sheet", "present NavigationController", "did ModalFlow start", "ready Sheet",
+            ])
         #expect(app.screens == [["Home"], ["Sheet"]])
         #expect(app.tree == .flow("HomeFlow", [.screen("Home"), .flow("ModalFlow", [.screen("Sheet")])]))
     }
@@ -85,10 +87,11 @@ struct ChildFlowEndingTests {
 
         try app.coordinator.emit(AppStep.mainIsRequired, fromPresentable: app.screen("AppInit"))
 
-        #expect(app.log.events == [
-            "will AppFlow mainIsRequired", "did AppFlow mainIsRequired",
-            "will MainFlow mainIsRequired", "push Main", "did MainFlow mainIsRequired",
-        ])
+        #expect(
+            app.log.events == [
+                "will AppFlow mainIsRequired", "did AppFlow mainIsRequired",
+                "will MainFlow mainIsRequired", "push Main", "did MainFlow mainIsRequired",
+            ])
         #expect(app.screens == [["AppInit", "Main"]])
         #expect(app.tree == .flow("AppFlow", [.screen("AppInit"), .flow("MainFlow", [.screen("Main")])]))
     }

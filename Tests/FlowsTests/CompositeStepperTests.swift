@@ -23,11 +23,12 @@ struct CompositeStepperTests {
 
         try app.start(with: composite)
 
-        #expect(log.events == [
-            "will HomeFlow start", "push Home", "did HomeFlow start", "ready Home",
-            "will HomeFlow a", "push A", "did HomeFlow a", "ready A",
-            "ready second", "ready third",
-        ])
+        #expect(
+            log.events == [
+                "will HomeFlow start", "push Home", "did HomeFlow start", "ready Home",
+                "will HomeFlow a", "push A", "did HomeFlow a", "ready A",
+                "ready second", "ready third",
+            ])
         log.clear()
 
         withExtendedLifetime(composite) { third.steps.accept(TestStep.b) }

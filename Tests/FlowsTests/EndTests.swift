@@ -15,9 +15,10 @@ struct EndTests {
                     try child.pop()
                     return .end(forwardToParentFlowWithStep: TestStep.b)
                 }
-                return .one(flowContributor: .contribute(
-                    withNextPresentable: child, withNextStepper: OneStepper(withSingleStep: TestStep.start)
-                ))
+                return .one(
+                    flowContributor: .contribute(
+                        withNextPresentable: child, withNextStepper: OneStepper(withSingleStep: TestStep.start)
+                    ))
             }
             home.on(.b) { flow in try flow.show("Summary") }
         }
@@ -35,11 +36,12 @@ struct EndTests {
         try app.screen("Form").steps.accept(TestStep.done)
 
         #expect(app.coordinator.lastRelayError == nil)
-        #expect(app.log.events == [
-            "will ChildFlow done", "pop Form", "did ChildFlow done",
-            "end Form (screen)", "end ChildFlow (flow)",
-            "will HomeFlow b", "push Summary", "did HomeFlow b", "ready Summary",
-        ])
+        #expect(
+            app.log.events == [
+                "will ChildFlow done", "pop Form", "did ChildFlow done",
+                "end Form (screen)", "end ChildFlow (flow)",
+                "will HomeFlow b", "push Summary", "did HomeFlow b", "ready Summary",
+            ])
         #expect(app.tree == .flow("HomeFlow", [.screen("Home"), .screen("Summary")]))
         #expect(app.coordinator.root?.childFlows.isEmpty == true)
         #expect(app.screens == [["Home", "Summary"]])
@@ -67,9 +69,10 @@ struct EndTests {
 
         app.coordinator.stop()
 
-        #expect(app.log.events == [
-            "end AppInit (screen)", "end Main (screen)", "end Coding (screen)", "end MainFlow (flow)", "end AppFlow (flow)",
-        ])
+        #expect(
+            app.log.events == [
+                "end AppInit (screen)", "end Main (screen)", "end Coding (screen)", "end MainFlow (flow)", "end AppFlow (flow)",
+            ])
         #expect(app.tree == .flow("AppFlow (ended)", []))
     }
 }

@@ -17,10 +17,11 @@ struct FlowsUseTests {
         #expect(log.events == ["use(.created) root is the flow's stack: true"])
 
         try app.start(with: OneStepper(withSingleStep: TestStep.start))
-        #expect(log.events == [
-            "use(.created) root is the flow's stack: true",
-            "will HomeFlow start", "push Home", "did HomeFlow start", "ready Home",
-        ])
+        #expect(
+            log.events == [
+                "use(.created) root is the flow's stack: true",
+                "will HomeFlow start", "push Home", "did HomeFlow start", "ready Home",
+            ])
     }
 
     @Test(".ready runs once the flow and the child flow it contributed have both navigated")
@@ -48,19 +49,21 @@ struct FlowsUseTests {
 
         rootStepper.steps.accept(TestStep.start)
 
-        #expect(log.events == [
-            "will HomeFlow start", "push Home", "did HomeFlow start", "ready Home", "ready ChildFlow's stepper",
-        ])
+        #expect(
+            log.events == [
+                "will HomeFlow start", "push Home", "did HomeFlow start", "ready Home", "ready ChildFlow's stepper",
+            ])
         #expect(app.coordinator.root?.isReady == false)
         #expect(app.coordinator.root?.childFlows.map(\.isReady) == [false])
         log.clear()
 
         childStepper.steps.accept(TestStep.a)
 
-        #expect(log.events == [
-            "will ChildFlow a", "push A", "did ChildFlow a", "ready A",
-            "use(.ready) root is the flow's stack: true",
-        ])
+        #expect(
+            log.events == [
+                "will ChildFlow a", "push A", "did ChildFlow a", "ready A",
+                "use(.ready) root is the flow's stack: true",
+            ])
         #expect(app.coordinator.root?.isReady == true)
         #expect(app.coordinator.root?.childFlows.map(\.isReady) == [true])
         #expect(app.tree == .flow("HomeFlow", [.screen("Home"), .flow("ChildFlow", [.screen("A")])]))
@@ -95,7 +98,9 @@ struct FlowsUseTests {
         let home = HomeFlow(log: log)
         home.on(.start) { flow in try flow.show("Home") }
         // A's own stepper starts with `.b`: pushed once A is up.
-        home.on(.a) { flow in .one(flowContributor: try flow.push("A", stepper: RecordingStepper("A's stepper", initialStep: TestStep.b, log: flow.log))) }
+        home.on(.a) { flow in
+            .one(flowContributor: try flow.push("A", stepper: RecordingStepper("A's stepper", initialStep: TestStep.b, log: flow.log)))
+        }
         home.on(.b) { flow in try flow.show("B") }
         home.on(.c) { flow in try flow.show("C") }
         let app = FlowApp(home, log: log)

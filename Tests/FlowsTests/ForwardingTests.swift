@@ -16,10 +16,11 @@ struct ForwardingTests {
 
         try app.coordinator.emit(TestStep.a, fromPresentable: app.screen("Home"))
 
-        #expect(app.log.events == [
-            "will HomeFlow a", "push A", "did HomeFlow a", "ready A",
-            "will HomeFlow b", "push B", "did HomeFlow b", "ready B",
-        ])
+        #expect(
+            app.log.events == [
+                "will HomeFlow a", "push A", "did HomeFlow a", "ready A",
+                "will HomeFlow b", "push B", "did HomeFlow b", "ready B",
+            ])
         #expect(app.tree == .flow("HomeFlow", [.screen("Home"), .screen("A"), .screen("B")]))
         #expect(app.screens == [["Home", "A", "B"]])
     }
@@ -32,9 +33,10 @@ struct ForwardingTests {
                 child.on(.start) { child in
                     .multiple(flowContributors: [.forwardToParentFlow(withStep: TestStep.b), try child.push("Form")])
                 }
-                return .one(flowContributor: .contribute(
-                    withNextPresentable: child, withNextStepper: OneStepper(withSingleStep: TestStep.start)
-                ))
+                return .one(
+                    flowContributor: .contribute(
+                        withNextPresentable: child, withNextStepper: OneStepper(withSingleStep: TestStep.start)
+                    ))
             }
             home.on(.b) { flow in try flow.show("B") }
         }
@@ -42,12 +44,13 @@ struct ForwardingTests {
 
         try app.coordinator.emit(TestStep.a, fromPresentable: app.screen("Home"))
 
-        #expect(app.log.events == [
-            "will HomeFlow a", "did HomeFlow a",
-            "will ChildFlow start", "push Form", "did ChildFlow start",
-            "will HomeFlow b", "push B", "did HomeFlow b", "ready B",
-            "ready Form",
-        ])
+        #expect(
+            app.log.events == [
+                "will HomeFlow a", "did HomeFlow a",
+                "will ChildFlow start", "push Form", "did ChildFlow start",
+                "will HomeFlow b", "push B", "did HomeFlow b", "ready B",
+                "ready Form",
+            ])
         #expect(app.tree == .flow("HomeFlow", [.screen("Home"), .flow("ChildFlow", [.screen("Form")]), .screen("B")]))
         #expect(app.screens == [["Home", "Form", "B"]])
     }

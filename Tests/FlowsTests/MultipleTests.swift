@@ -24,11 +24,12 @@ struct MultipleTests {
 
         try app.start(with: OneStepper(withSingleStep: TestStep.start))
 
-        #expect(log.events == [
-            "will HomeFlow start", "push A", "push B", "did HomeFlow start",
-            "ready A", "ready ChildFlow's stepper", "ready B",
-            "will ChildFlow start", "push C", "did ChildFlow start", "ready C",
-        ])
+        #expect(
+            log.events == [
+                "will HomeFlow start", "push A", "push B", "did HomeFlow start",
+                "ready A", "ready ChildFlow's stepper", "ready B",
+                "will ChildFlow start", "push C", "did ChildFlow start", "ready C",
+            ])
         #expect(app.tree == .flow("HomeFlow", [.screen("A"), .flow("ChildFlow", [.screen("C")]), .screen("B")]))
         #expect(app.coordinator.root?.contributions.map(\.screenName) == ["A", "B"])
         #expect(app.coordinator.root?.childFlows.map(\.name) == ["ChildFlow"])

@@ -11,12 +11,13 @@ struct NavigationOrderTests {
         try app.screen("Main").steps.accept(AppStep.codingIsRequired)
 
         #expect(app.coordinator.lastRelayError == nil)
-        #expect(app.log.events == [
-            "will AppFlow introIsRequired", "push AppInit", "did AppFlow introIsRequired",
-            "will AppFlow mainIsRequired", "did AppFlow mainIsRequired",
-            "will MainFlow mainIsRequired", "push Main", "did MainFlow mainIsRequired",
-            "will MainFlow codingIsRequired", "push Coding", "did MainFlow codingIsRequired",
-        ])
+        #expect(
+            app.log.events == [
+                "will AppFlow introIsRequired", "push AppInit", "did AppFlow introIsRequired",
+                "will AppFlow mainIsRequired", "did AppFlow mainIsRequired",
+                "will MainFlow mainIsRequired", "push Main", "did MainFlow mainIsRequired",
+                "will MainFlow codingIsRequired", "push Coding", "did MainFlow codingIsRequired",
+            ])
     }
 
     @Test("the root flow's initial step comes before what its stepper emits once ready (RxFlow: startWith, then readyToEmitSteps)")
@@ -29,11 +30,12 @@ struct NavigationOrderTests {
 
         try app.start(with: RecordingStepper("HomeFlow's stepper", initialStep: TestStep.start, emitWhenReady: TestStep.a, log: log))
 
-        #expect(log.events == [
-            "ready HomeFlow's stepper",
-            "will HomeFlow start", "push Home", "did HomeFlow start", "ready Home",
-            "will HomeFlow a", "push A", "did HomeFlow a", "ready A",
-        ])
+        #expect(
+            log.events == [
+                "ready HomeFlow's stepper",
+                "will HomeFlow start", "push Home", "did HomeFlow start", "ready Home",
+                "will HomeFlow a", "push A", "did HomeFlow a", "ready A",
+            ])
         #expect(app.screens == [["Home", "A"]])
         #expect(app.tree == .flow("HomeFlow", [.screen("Home"), .screen("A")]))
     }

@@ -23,11 +23,12 @@ struct ReentrancyTests {
 
         try app.start(with: OneStepper(withSingleStep: TestStep.start))
 
-        #expect(log.events == [
-            "will HomeFlow start", "push Home", "did HomeFlow start",
-            "ready Home's view model", "ready ChildFlow's stepper",
-            "will HomeFlow a", "push A", "did HomeFlow a", "ready A",
-        ])
+        #expect(
+            log.events == [
+                "will HomeFlow start", "push Home", "did HomeFlow start",
+                "ready Home's view model", "ready ChildFlow's stepper",
+                "will HomeFlow a", "push A", "did HomeFlow a", "ready A",
+            ])
         #expect(app.tree == .flow("HomeFlow", [.screen("Home"), .flow("ChildFlow", []), .screen("A")]))
         #expect(app.screens == [["Home", "A"]])
     }

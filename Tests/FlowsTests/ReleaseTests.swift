@@ -58,10 +58,11 @@ struct ReleaseTests {
     func modalFlow() throws {
         let app = try FlowApp.home { home in
             home.on(.a) { flow in
-                .one(flowContributor: .contribute(
-                    withNextPresentable: ModalFlow(presentingFrom: flow.stack, log: flow.log),
-                    withNextStepper: OneStepper(withSingleStep: TestStep.start)
-                ))
+                .one(
+                    flowContributor: .contribute(
+                        withNextPresentable: ModalFlow(presentingFrom: flow.stack, log: flow.log),
+                        withNextStepper: OneStepper(withSingleStep: TestStep.start)
+                    ))
             }
         }
         try app.coordinator.emit(TestStep.a, fromPresentable: app.screen("Home"))

@@ -29,9 +29,10 @@ struct Seed004NestedStackTests {
         app.coordinator.prune()
 
         #expect(app.screens == [["AppInit"]])
-        #expect(app.log.events == [
-            "will AppFlow mainIsRequired", "did AppFlow mainIsRequired", "will MainFlowWithOwnStack mainIsRequired",
-        ])
+        #expect(
+            app.log.events == [
+                "will AppFlow mainIsRequired", "did AppFlow mainIsRequired", "will MainFlowWithOwnStack mainIsRequired",
+            ])
         #expect(app.tree == .flow("AppFlow", [.screen("AppInit")]))
     }
 }

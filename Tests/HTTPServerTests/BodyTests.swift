@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension HTTPServerTests {
@@ -92,7 +92,10 @@ extension HTTPServerTests {
                 for _ in 0..<100 where server.inFlightRequests != 0 { usleep(10_000) }
                 #expect(server.inFlightRequests == 0)
                 // One line says why; microhttpd's own about the refusal ("internal error") would only mislead.
-                #expect(log.all == ["closed a connection whose refused chunked body ran past what is read of one (1 MiB beyond the limit of 1024 bytes, or 65536 pieces)"])
+                #expect(
+                    log.all == [
+                        "closed a connection whose refused chunked body ran past what is read of one (1 MiB beyond the limit of 1024 bytes, or 65536 pieces)"
+                    ])
                 // Below that, an oversized chunked body is still read and answered, keeping its connection.
                 let near = try RawClient(port: server.port)
                 try near.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
@@ -117,7 +120,10 @@ extension HTTPServerTests {
                 }
                 _ = try? client.send(Array(String(repeating: "1;e\r\nx\r\n", count: 600).utf8))
                 #expect(client.waitForClose())
-                #expect(log.all.contains("closed a connection whose refused chunked body ran past what is read of one (1 MiB beyond the limit of 1024 bytes, or 65536 pieces)"))
+                #expect(
+                    log.all.contains(
+                        "closed a connection whose refused chunked body ran past what is read of one (1 MiB beyond the limit of 1024 bytes, or 65536 pieces)"
+                    ))
             }
         }
 
@@ -234,7 +240,8 @@ extension HTTPServerTests {
         @Test func unreadableChunkSizeGetsMHDs413() throws {
             try withServer { server in
                 let client = try RawClient(port: server.port)
-                try client.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFFFFF\r\nab\r\n0\r\n\r\n")
+                try client.send(
+                    "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFFFFF\r\nab\r\n0\r\n\r\n")
                 let response = try client.readResponse()
                 #expect(response.status == 413)
                 #expect(response.header("Content-Type") != "application/problem+json")

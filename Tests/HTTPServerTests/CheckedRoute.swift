@@ -16,11 +16,14 @@ final class CheckedRoute: Sendable {
     /// The standard routes plus this one.
     func router() -> HTTPRouter {
         let router = standardRouter()
-        router.add(.POST, "/checked/:id", precheck: { [self] request in
-            prechecked.withLock { $0.append(request.body.count) }
-            if request.parameter("id") == "odd" { return HTTPResponse(status: 200) }
-            return Self.refusal(of: request)
-        }) { [self] request in
+        router.add(
+            .POST, "/checked/:id",
+            precheck: { [self] request in
+                prechecked.withLock { $0.append(request.body.count) }
+                if request.parameter("id") == "odd" { return HTTPResponse(status: 200) }
+                return Self.refusal(of: request)
+            }
+        ) { [self] request in
             handled.add(1, ordering: .relaxed)
             return Self.refusal(of: request)
                 ?? HTTPResponse(status: 200, headers: [("Content-Type", "application/octet-stream")], body: request.body)

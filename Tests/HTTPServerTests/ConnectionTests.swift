@@ -1,12 +1,12 @@
-import TestSupport
 import Foundation
 import HTTPServer
 import Locking
 import Synchronization
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension HTTPServerTests {
@@ -80,7 +80,9 @@ extension HTTPServerTests {
                             let closed = client.waitForClose()
                             let waited = ContinuousClock.now - started
                             slowest.withLock { $0 = max($0, waited) }
-                            if response.status != 200 || !closed { failures.withLock { $0.append("\(thread)/\(index): \(response.status), closed: \(closed)") } }
+                            if response.status != 200 || !closed {
+                                failures.withLock { $0.append("\(thread)/\(index): \(response.status), closed: \(closed)") }
+                            }
                         } catch {
                             failures.withLock { $0.append("\(thread)/\(index): \(error)") }
                         }

@@ -51,9 +51,11 @@ extension HTTPServerTests {
         /// unanswered though the handler ran (a DELETE done, its client told nothing). An answer at the first
         /// call closes the connection after it instead: the request after it was not run, and a client retries
         /// it, as it may any pipelined request a closed connection left unanswered.
-        @Test(arguments: ["GET /missing HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n\r\n",
-                          "POST /missing HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 0\r\n\r\n",
-                          "GET /hello HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n\r\n"])
+        @Test(arguments: [
+            "GET /missing HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n\r\n",
+            "POST /missing HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 0\r\n\r\n",
+            "GET /hello HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n\r\n",
+        ])
         func aRequestWithoutABodyIsAnsweredAtOnce(request: String) throws {
             try withServer { server in
                 let client = try RawClient(port: server.port)
@@ -68,7 +70,8 @@ extension HTTPServerTests {
         @Test func anHTTP10ExpectationIsIgnored() throws {
             try withServer { server in
                 let client = try RawClient(port: server.port)
-                try client.send("POST /missing HTTP/1.0\r\nHost: x\r\nConnection: keep-alive\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\nhello")
+                try client.send(
+                    "POST /missing HTTP/1.0\r\nHost: x\r\nConnection: keep-alive\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\nhello")
                 #expect(try client.readResponse().status == 404)
                 #expect(try client.roundTrip("GET", "/hello").status == 200)
             }

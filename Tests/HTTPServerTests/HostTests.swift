@@ -27,8 +27,9 @@ extension HTTPServerTests {
         }
 
         @Test func aRefusedRequestsBodyIsReadSoTheConnectionGoesOn() throws {
-            try expectRefused("POST /echo HTTP/1.1\r\nContent-Length: 5\r\n\r\n", detail: "An HTTP/1.1 request needs a Host header.",
-                              body: "hello")
+            try expectRefused(
+                "POST /echo HTTP/1.1\r\nContent-Length: 5\r\n\r\n", detail: "An HTTP/1.1 request needs a Host header.",
+                body: "hello")
         }
 
         @Test func anHTTP10RequestWithoutHostIsServed() throws {
@@ -47,13 +48,16 @@ extension HTTPServerTests {
 
         @Test(arguments: ["a b", "a\tb", "example.com:65536", "user@example.com", "[zz]", "[::1", "x/y", "%41", "a,b:80:80"])
         func aHostThatIsNotAHostAndPortIsRefused(value: String) throws {
-            try expectRefused("GET /hello HTTP/1.1\r\nHost: \(value)\r\n\r\n", detail: "The Host header is not a host with an optional port.")
+            try expectRefused(
+                "GET /hello HTTP/1.1\r\nHost: \(value)\r\n\r\n", detail: "The Host header is not a host with an optional port.")
         }
 
         /// Empty is what a client sends for a target without an authority; whitespace around a value is not part
         /// of it (RFC 9110 §5.5), and microhttpd leaves the trailing part in.
-        @Test(arguments: ["", " \t ", "example.com", "example.com:8080", "EXAMPLE.com:", "127.0.0.1:00080", "[::1]:80",
-                          "[v1.x:y]", "x \t "])
+        @Test(arguments: [
+            "", " \t ", "example.com", "example.com:8080", "EXAMPLE.com:", "127.0.0.1:00080", "[::1]:80",
+            "[v1.x:y]", "x \t ",
+        ])
         func aHostAndPortOrNothingIsServed(value: String) throws {
             try withServer { server in
                 let client = try RawClient(port: server.port)

@@ -1,12 +1,12 @@
-import TestSupport
 import Foundation
 import HTTPServer
 import Locking
 import Synchronization
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension HTTPServerTests {
@@ -19,8 +19,9 @@ extension HTTPServerTests {
                 usleep(200_000)
                 return HTTPResponse(status: 200, body: Array("done".utf8))
             }
-            let server = HTTPServer(configuration: ServerConfiguration(port: 0, threads: 2), router: router,
-                                    log: LogSink().closure)
+            let server = HTTPServer(
+                configuration: ServerConfiguration(port: 0, threads: 2), router: router,
+                log: LogSink().closure)
             try server.start()
             let port = server.port
             let client = try RawClient(port: port)
@@ -38,7 +39,9 @@ extension HTTPServerTests {
             var refusedWhileDraining = false
             for _ in 0..<100 where !stopped.load(ordering: .sequentiallyConsistent) {
                 let attempt = RawClient.connectSocket(port: port)
-                if attempt.fd >= 0 { close(attempt.fd) } else if attempt.errno == ECONNREFUSED {
+                if attempt.fd >= 0 {
+                    close(attempt.fd)
+                } else if attempt.errno == ECONNREFUSED {
                     refusedWhileDraining = true
                     break
                 }
@@ -69,8 +72,9 @@ extension HTTPServerTests {
             await #expect(processExitsWith: .success) {
                 // Warm-up cycle, then 20 more: MHD's epoll/ITC fds and our listening socket must all close.
                 func cycle() throws {
-                    let server = HTTPServer(configuration: ServerConfiguration(port: 0, threads: 2), router: standardRouter(),
-                                            log: { _ in })
+                    let server = HTTPServer(
+                        configuration: ServerConfiguration(port: 0, threads: 2), router: standardRouter(),
+                        log: { _ in })
                     try server.start()
                     _ = try RawClient(port: server.port).roundTrip("GET", "/hello")
                     server.stop(gracePeriod: .seconds(1))
@@ -92,8 +96,9 @@ extension HTTPServerTests {
                 #expect(throws: HTTPServerError.addressInUse(host: "127.0.0.1", port: first.port)) {
                     try second.start()
                 }
-                #expect(HTTPServerError.addressInUse(host: "127.0.0.1", port: first.port).description
-                    .contains("address already in use"))
+                #expect(
+                    HTTPServerError.addressInUse(host: "127.0.0.1", port: first.port).description
+                        .contains("address already in use"))
                 // The first server is unaffected.
                 #expect(try RawClient(port: first.port).roundTrip("GET", "/hello").status == 200)
             }
@@ -105,8 +110,9 @@ extension HTTPServerTests {
             await #expect(processExitsWith: .success) {
                 try withServer { (first: HTTPServer) throws -> Void in
                     func startError(host: String, port: UInt16) -> HTTPServerError? {
-                        let server = HTTPServer(configuration: ServerConfiguration(host: host, port: port, threads: 2),
-                                                router: HTTPRouter(), log: { _ in })
+                        let server = HTTPServer(
+                            configuration: ServerConfiguration(host: host, port: port, threads: 2),
+                            router: HTTPRouter(), log: { _ in })
                         do {
                             try server.start()
                             server.stop()
@@ -165,8 +171,9 @@ extension HTTPServerTests {
 
         @Test func completionHookReportsRouteStatusAndDuration() throws {
             let summaries = Lock<[HTTPRequestSummary]>([])
-            let server = HTTPServer(configuration: ServerConfiguration(port: 0, threads: 1), router: standardRouter(),
-                                    log: { _ in })
+            let server = HTTPServer(
+                configuration: ServerConfiguration(port: 0, threads: 1), router: standardRouter(),
+                log: { _ in })
             server.onRequestCompleted = { summary in summaries.withLock { $0.append(summary) } }
             try server.start()
             let client = try RawClient(port: server.port)

@@ -1,7 +1,7 @@
 import TestSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What one request of a load client saw.

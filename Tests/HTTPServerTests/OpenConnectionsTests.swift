@@ -1,8 +1,9 @@
-@testable import HTTPServer
 import Testing
 
+@testable import HTTPServer
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension HTTPServerTests {

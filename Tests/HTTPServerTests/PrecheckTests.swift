@@ -8,8 +8,10 @@ extension HTTPServerTests {
     @Suite struct Precheck {
         private static let body = Array("hello".utf8)
 
-        private static func head(_ path: String, method: String = "POST", contentType: String = "application/json",
-                                 length: Int = body.count) -> String {
+        private static func head(
+            _ path: String, method: String = "POST", contentType: String = "application/json",
+            length: Int = body.count
+        ) -> String {
             "\(method) \(path) HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Type: \(contentType)\r\n"
                 + "Content-Length: \(length)\r\n\r\n"
         }
@@ -19,8 +21,10 @@ extension HTTPServerTests {
             response.headers.filter { !["date", "connection"].contains($0.name.lowercased()) }.map { "\($0.name): \($0.value)" }
         }
 
-        @Test(arguments: [("/checked/gone", "application/json", 404), ("/checked/a", "text/plain", 415),
-                          ("/checked/gone", "text/plain", 404)])
+        @Test(arguments: [
+            ("/checked/gone", "application/json", 404), ("/checked/a", "text/plain", 415),
+            ("/checked/gone", "text/plain", 404),
+        ])
         func aRefusalTheHeadDecidesIsSentInsteadOf100Continue(path: String, contentType: String, status: Int) throws {
             let route = CheckedRoute()
             try withServer(router: route.router()) { server in
@@ -36,8 +40,9 @@ extension HTTPServerTests {
                 #expect(route.handlerCalls == 0)
 
                 // Without the expectation the body is read, and the handler gives the very same answer.
-                let plain = try RawClient(port: server.port).roundTrip("POST", path, body: Self.body,
-                                                                       headers: [("Content-Type", contentType)])
+                let plain = try RawClient(port: server.port).roundTrip(
+                    "POST", path, body: Self.body,
+                    headers: [("Content-Type", contentType)])
                 #expect(route.handlerCalls == 1)
                 #expect(route.prechecks == [0])
                 #expect(plain.status == early.status)
@@ -66,8 +71,9 @@ extension HTTPServerTests {
             let route = CheckedRoute()
             try withServer(router: route.router()) { server in
                 let client = try RawClient(port: server.port)
-                let response = try client.roundTrip("POST", "/checked/gone", body: Self.body,
-                                                    headers: [("Content-Type", "application/json")])
+                let response = try client.roundTrip(
+                    "POST", "/checked/gone", body: Self.body,
+                    headers: [("Content-Type", "application/json")])
                 #expect(response.status == 404)
                 #expect(route.prechecks.isEmpty)
                 #expect(try client.roundTrip("GET", "/hello").status == 200)
@@ -79,8 +85,9 @@ extension HTTPServerTests {
             let route = CheckedRoute()
             try withServer(router: route.router()) { server in
                 let client = try RawClient(port: server.port)
-                try client.send("POST /checked/gone HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n"
-                                + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
+                try client.send(
+                    "POST /checked/gone HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n"
+                        + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
                 #expect(try client.readResponse().status == 100)
                 try client.send("5\r\nhello\r\n0\r\n\r\n")
                 #expect(try client.readResponse().status == 404)
@@ -119,8 +126,9 @@ extension HTTPServerTests {
         @Test func aPrecheckRefusalIsReportedAsTheRequestItAnswers() throws {
             let route = CheckedRoute()
             let summaries = Lock<[HTTPRequestSummary]>([])
-            let server = HTTPServer(configuration: ServerConfiguration(port: 0, threads: 1), router: route.router(),
-                                    log: { _ in })
+            let server = HTTPServer(
+                configuration: ServerConfiguration(port: 0, threads: 1), router: route.router(),
+                log: { _ in })
             server.onRequestCompleted = { summary in summaries.withLock { $0.append(summary) } }
             try server.start()
             defer { server.stop(gracePeriod: .seconds(2)) }

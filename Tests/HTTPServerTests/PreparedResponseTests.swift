@@ -20,8 +20,9 @@ extension HTTPServerTests {
         @Test("one prepared response answers 4 connections × 50 requests whole, and HEAD with its headers only")
         func sharedAcrossConnections() throws {
             let body = Array(#"{"state":"prepared"}"#.utf8)
-            let prepared = try #require(PreparedResponse(
-                headers: [("Content-Type", "application/json"), ("ETag", "\"7\"")], body: body))
+            let prepared = try #require(
+                PreparedResponse(
+                    headers: [("Content-Type", "application/json"), ("ETag", "\"7\"")], body: body))
             try withServer(router: Self.router(serving: prepared)) { server in
                 // Several connections land on both of the server's worker threads.
                 let clients = try (0..<4).map { _ in try RawClient(port: server.port) }

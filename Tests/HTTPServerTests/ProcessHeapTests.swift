@@ -5,8 +5,9 @@ import Testing
 @Suite("the process heap")
 struct ProcessHeapTests {
     // A sanitizer's allocator replaces glibc's: its heap is not the one malloc_trim trims.
-    @Test("freed blocks below one still in use stay with the process until the heap is trimmed, which hands them back",
-          .enabled(if: !runningUnderThreadSanitizer, "ThreadSanitizer allocates outside glibc's heap"))
+    @Test(
+        "freed blocks below one still in use stay with the process until the heap is trimmed, which hands them back",
+        .enabled(if: !runningUnderThreadSanitizer, "ThreadSanitizer allocates outside glibc's heap"))
     func trimReturnsFreedPages() {
         // 16 MiB in small blocks, all freed but the last: the free space sits below a live block, where `free`
         // alone never gives it back.

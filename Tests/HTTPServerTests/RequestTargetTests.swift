@@ -1,5 +1,6 @@
-@testable import HTTPServer
 import Testing
+
+@testable import HTTPServer
 
 @Suite("RequestTarget: what a raw target may hold")
 struct RequestTargetTests {

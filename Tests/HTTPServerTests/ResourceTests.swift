@@ -1,18 +1,23 @@
-@testable import HTTPServer
 import Foundation
 import Locking
 import Synchronization
-import Testing
 import TestSupport
+import Testing
+
+@testable import HTTPServer
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension HTTPServerTests {
     @Suite struct Resources {
         @Test func everyRequestStateIsReleasedWhateverTheOutcome() throws {
-            let states = try withServer({ $0.idleTimeout = 1; $0.connectionMemoryLimit = 8192; $0.maxBodySize = 100 }) { server in
+            let states = try withServer({
+                $0.idleTimeout = 1
+                $0.connectionMemoryLimit = 8192
+                $0.maxBodySize = 100
+            }) { server in
                 // Normal, 404 with body, 413.
                 let client = try RawClient(port: server.port)
                 _ = try client.roundTrip("POST", "/echo", body: [1, 2, 3])
@@ -72,10 +77,12 @@ extension HTTPServerTests {
                 usleep(600_000)
                 return HTTPResponse(status: 200, body: Array("slow".utf8))
             }
-            try withServer({
-                $0.threads = 1
-                if perAddress { $0.perIPConnectionLimit = 2 } else { $0.connectionLimit = 2 }
-            }, router: router) { server in
+            try withServer(
+                {
+                    $0.threads = 1
+                    if perAddress { $0.perIPConnectionLimit = 2 } else { $0.connectionLimit = 2 }
+                }, router: router
+            ) { server in
                 var closing: RawClient? = try RawClient(port: server.port)
                 #expect(try closing?.roundTrip("GET", "/hello").status == 200)
                 let busy = try RawClient(port: server.port)
@@ -102,7 +109,12 @@ extension HTTPServerTests {
             let router = standardRouter()
             let big = [UInt8](repeating: 0x61, count: 512 * 1024)
             router.add(.GET, "/big") { _ in HTTPResponse(status: 200, body: big) }
-            try withServer({ $0.perIPConnectionLimit = 2; $0.idleTimeout = 30 }, router: router) { server in
+            try withServer(
+                {
+                    $0.perIPConnectionLimit = 2
+                    $0.idleTimeout = 30
+                }, router: router
+            ) { server in
                 // Its answers fill its small window and the server's send buffer: MHD waits to write, reading nothing.
                 let stalled = LoopbackSocket.connect(port: server.port, timeout: 5, receiveBuffer: 4096)
                 try #require(stalled.fd >= 0)
@@ -133,7 +145,12 @@ extension HTTPServerTests {
                 usleep(600_000)
                 return HTTPResponse(status: 200, body: Array("slow".utf8))
             }
-            try withServer({ $0.perIPConnectionLimit = 2; $0.idleTimeout = 30 }, router: router) { server in
+            try withServer(
+                {
+                    $0.perIPConnectionLimit = 2
+                    $0.idleTimeout = 30
+                }, router: router
+            ) { server in
                 let waiting = try RawClient(port: server.port)
                 try waiting.send(RawClient.request("GET", "/slow"))
                 _ = shutdown(waiting.fd, Int32(SHUT_WR))
@@ -155,7 +172,10 @@ extension HTTPServerTests {
         /// by MHD, nothing in the socket's queues) it looks departed, and is, for counting; but only its reading
         /// side is shut, so what MHD has read is still answered.
         @Test func aPipeliningClientThatShutItsSendingSideGetsEveryAnswerAtTheLimit() throws {
-            try withServer({ $0.perIPConnectionLimit = 2; $0.idleTimeout = 30 }) { server in
+            try withServer({
+                $0.perIPConnectionLimit = 2
+                $0.idleTimeout = 30
+            }) { server in
                 let held = try RawClient(port: server.port)
                 #expect(try held.roundTrip("GET", "/hello").status == 200)
                 // Connections opened and dropped one after another: each one at the limit makes the server poll.
@@ -195,7 +215,12 @@ extension HTTPServerTests {
         /// while it is suspended, so the shutdown alone would keep it, uncounted, until the next heartbeat.
         @Test func anIdleStreamWhoseClientShutItsSendingSideIsEndedAtTheLimit() throws {
             let streams = StreamCollector()
-            try withServer({ $0.perIPConnectionLimit = 2; $0.streamHeartbeatInterval = .seconds(60) }, router: streams.router()) { server in
+            try withServer(
+                {
+                    $0.perIPConnectionLimit = 2
+                    $0.streamHeartbeatInterval = .seconds(60)
+                }, router: streams.router()
+            ) { server in
                 let watcher = try StreamClient.watching(port: server.port)
                 watcher.shutdownWrite()
                 usleep(100_000)
@@ -203,8 +228,9 @@ extension HTTPServerTests {
                 #expect(try first.roundTrip("GET", "/hello").status == 200)
                 let second = try RawClient(port: server.port)
                 #expect(try second.roundTrip("GET", "/hello").status == 200)
-                #expect(waitUntil(seconds: 3) { server.openConnections == 2 && server.openStreams == 0 },
-                        "\(server.openConnections) connections, \(server.openStreams) streams open")
+                #expect(
+                    waitUntil(seconds: 3) { server.openConnections == 2 && server.openStreams == 0 },
+                    "\(server.openConnections) connections, \(server.openStreams) streams open")
                 #expect(streams.all.first?.isOpen == false)
             }
         }
@@ -213,19 +239,22 @@ extension HTTPServerTests {
         /// 50 ms; connections reclaimed meanwhile still have their streams ended.
         @Test func streamsReclaimedJustAfterAnEmptySweepAreEndedToo() throws {
             let streams = StreamCollector()
-            try withServer({
-                $0.perIPConnectionLimit = 2
-                $0.maxStreams = 1
-                $0.streamHeartbeatInterval = .seconds(60)
-            }, router: streams.router()) { server in
+            try withServer(
+                {
+                    $0.perIPConnectionLimit = 2
+                    $0.maxStreams = 1
+                    $0.streamHeartbeatInterval = .seconds(60)
+                }, router: streams.router()
+            ) { server in
                 let watcher = try StreamClient.watching(port: server.port)
                 let refused = try StreamClient(port: server.port)
                 #expect(try refused.open("/stream").status == 503)
                 watcher.shutdownWrite()
                 let next = try RawClient(port: server.port)
                 #expect(try next.roundTrip("GET", "/hello").status == 200)
-                #expect(waitUntil(seconds: 2) { server.openStreams == 0 && server.openConnections == 2 },
-                        "\(server.openConnections) connections, \(server.openStreams) streams open")
+                #expect(
+                    waitUntil(seconds: 2) { server.openStreams == 0 && server.openConnections == 2 },
+                    "\(server.openConnections) connections, \(server.openStreams) streams open")
             }
         }
 
@@ -247,7 +276,8 @@ extension HTTPServerTests {
                 var served = false
                 for _ in 0..<100 where !served {
                     if let client = try? RawClient(port: server.port, timeout: 2),
-                       (try? client.roundTrip("GET", "/hello"))?.status == 200 {
+                        (try? client.roundTrip("GET", "/hello"))?.status == 200
+                    {
                         served = true
                     } else {
                         usleep(20_000)

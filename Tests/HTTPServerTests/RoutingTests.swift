@@ -2,7 +2,7 @@ import HTTPServer
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension HTTPServerTests {
@@ -87,8 +87,10 @@ extension HTTPServerTests {
         @Test func aPercentEncodedSlashInThePathIsNoResource() throws {
             try withServer { server in
                 let client = try RawClient(port: server.port)
-                for target in ["/v1/sessions/abc%2Fhistory", "/v1%2Fsessions%2Fabc", "/v1/sessions/abc%2f", "/hello%2F",
-                               "http://localhost/v1/sessions/abc%2Fx", "/v1/sessions/%41%2Fx?y=1"] {
+                for target in [
+                    "/v1/sessions/abc%2Fhistory", "/v1%2Fsessions%2Fabc", "/v1/sessions/abc%2f", "/hello%2F",
+                    "http://localhost/v1/sessions/abc%2Fx", "/v1/sessions/%41%2Fx?y=1",
+                ] {
                     let refused = try client.roundTrip("GET", target)
                     #expect(refused.status == 404, "\(target)")
                     #expect(refused.json["code"] as? String == "not_found", "\(target)")
@@ -117,25 +119,31 @@ extension HTTPServerTests {
                 #expect(try client.roundTrip("GET", "ftp://localhost/hello").status == 404)
                 // The form is told from the raw target, before MHD decodes it: encoded delimiters stay data.
                 #expect(try client.roundTrip("GET", "http%3A%2F%2Flocalhost%2Fhello").status == 404)
-                for valid in ["http://[::1]:8080/hello", "http://localhost:/hello", "http://127.0.0.1:65535/hello", "http://[::ffff:127.0.0.1]/hello",
-                              "http://[v1.fe80::a+en1]/hello", "http://localhost:000080/hello", "http://[2001:db8::7]:0/hello"] {
+                for valid in [
+                    "http://[::1]:8080/hello", "http://localhost:/hello", "http://127.0.0.1:65535/hello", "http://[::ffff:127.0.0.1]/hello",
+                    "http://[v1.fe80::a+en1]/hello", "http://localhost:000080/hello", "http://[2001:db8::7]:0/hello",
+                ] {
                     #expect(try client.roundTrip("GET", valid).bodyText == "hello", "\(valid)")
                 }
                 // A fragment ends the authority: the path is "#/hello", which names nothing.
                 #expect(try client.roundTrip("GET", "http://localhost#/hello").status == 404)
-                for invalid in ["http://localhost%2Fhello", "http://", "http:///hello", "http://@/hello", "http://:80/hello",
-                                "http://local\\host/hello", "http://[]/hello",
-                                // Not a host and port: an IP literal of other characters or unclosed, a port that is
-                                // no number or past 65535, brackets in a name.
-                                "http://[zz]/hello", "http://[::1/hello", "http://[::1]x/hello", "http://a]b/hello",
-                                "http://example.com:abc/hello", "http://example.com:99999999999/hello", "http://example.com:65536/hello",
-                                "http://example.com:80:80/hello", "http://[:]/hello", "http://[::::::]/hello", "http://[1:2:3:4:5:6:7:8:9]/hello",
-                                "http://[vZ.:]/hello", "http://[v1.]/hello", "http://[v.x]/hello", "http://example.com:0000065536/hello",
-                                // Userinfo is an error (RFC 9110 §4.2.4), likely there to disguise the host.
-                                "http://user@localhost/hello", "http://localhost@evil.example/hello"] {
+                for invalid in [
+                    "http://localhost%2Fhello", "http://", "http:///hello", "http://@/hello", "http://:80/hello",
+                    "http://local\\host/hello", "http://[]/hello",
+                    // Not a host and port: an IP literal of other characters or unclosed, a port that is
+                    // no number or past 65535, brackets in a name.
+                    "http://[zz]/hello", "http://[::1/hello", "http://[::1]x/hello", "http://a]b/hello",
+                    "http://example.com:abc/hello", "http://example.com:99999999999/hello", "http://example.com:65536/hello",
+                    "http://example.com:80:80/hello", "http://[:]/hello", "http://[::::::]/hello", "http://[1:2:3:4:5:6:7:8:9]/hello",
+                    "http://[vZ.:]/hello", "http://[v1.]/hello", "http://[v.x]/hello", "http://example.com:0000065536/hello",
+                    // Userinfo is an error (RFC 9110 §4.2.4), likely there to disguise the host.
+                    "http://user@localhost/hello", "http://localhost@evil.example/hello",
+                ] {
                     let refused = try client.roundTrip("GET", invalid)
                     #expect(refused.status == 400, "\(invalid)")
-                    #expect(refused.json["detail"] as? String == "The request target's authority is not a host, is percent-encoded or has userinfo.")
+                    #expect(
+                        refused.json["detail"] as? String
+                            == "The request target's authority is not a host, is percent-encoded or has userinfo.")
                 }
                 #expect(try client.roundTrip("GET", "/hello").status == 200)
             }
@@ -144,10 +152,12 @@ extension HTTPServerTests {
         /// No URI has a space or a control character. microhttpd's strict mode closed such a request line
         /// unanswered and unlogged; the server runs it lenient and refuses the target itself, on a connection
         /// that stays open.
-        @Test(arguments: ["GET /hello  HTTP/1.1", "GET /a b HTTP/1.1", "GET /hello?q=a b HTTP/1.1", "GET /hel\tlo HTTP/1.1",
-                          "GET /hello\u{7F} HTTP/1.1", "GET /hello\u{01} HTTP/1.1",
-                          // A NUL ends the C string microhttpd hands over: the path would read as `/hel`.
-                          "GET /hel\u{0}lo HTTP/1.1", "GET /hello\u{0} HTTP/1.1", "GET /hello\u{0}?q=1 HTTP/1.1"])
+        @Test(arguments: [
+            "GET /hello  HTTP/1.1", "GET /a b HTTP/1.1", "GET /hello?q=a b HTTP/1.1", "GET /hel\tlo HTTP/1.1",
+            "GET /hello\u{7F} HTTP/1.1", "GET /hello\u{01} HTTP/1.1",
+            // A NUL ends the C string microhttpd hands over: the path would read as `/hel`.
+            "GET /hel\u{0}lo HTTP/1.1", "GET /hello\u{0} HTTP/1.1", "GET /hello\u{0}?q=1 HTTP/1.1",
+        ])
         func aTargetWithASpaceOrAControlCharacterIsRefused(line: String) throws {
             try withServer { server in
                 let client = try RawClient(port: server.port)
@@ -209,10 +219,14 @@ extension HTTPServerTests {
             let response = HTTPResponse.problem(
                 status: 422, code: "bad\"code", title: "T\\itle", detail: "line\nbreak\u{01}é")
             let text = String(decoding: response.body, as: UTF8.self)
-            #expect(text == #"{"type":"urn:ribsd:problem:bad\"code","title":"T\\itle","status":422,"detail":"line\u000abreak\u0001é","code":"bad\"code"}"#)
+            #expect(
+                text
+                    == #"{"type":"urn:ribsd:problem:bad\"code","title":"T\\itle","status":422,"detail":"line\u000abreak\u0001é","code":"bad\"code"}"#
+            )
             #expect(response.header("content-type") == "application/problem+json")
-            let withExtra = HTTPResponse.problem(status: 503, code: "unavailable", title: "Unavailable", detail: "",
-                                                 extraHeaders: [("Retry-After", "1")])
+            let withExtra = HTTPResponse.problem(
+                status: 503, code: "unavailable", title: "Unavailable", detail: "",
+                extraHeaders: [("Retry-After", "1")])
             #expect(withExtra.header("Retry-After") == "1")
             #expect(String(decoding: withExtra.body, as: UTF8.self).contains(#""status":503"#))
         }
@@ -226,7 +240,9 @@ extension HTTPServerTests {
 
         @Test func headerBytesMatchTheHeaderLikeHeaderDoes() {
             let request = HTTPRequest(method: .POST, path: "/a", headers: [("Content-Type", "application/json; charset=utf-8")])
-            #expect(request.withHeaderBytes("content-type") { $0.map { String(decoding: $0, as: UTF8.self) } } == "application/json; charset=utf-8")
+            #expect(
+                request.withHeaderBytes("content-type") { $0.map { String(decoding: $0, as: UTF8.self) } }
+                    == "application/json; charset=utf-8")
             #expect(request.withHeaderBytes("Accept") { $0 == nil })
         }
     }

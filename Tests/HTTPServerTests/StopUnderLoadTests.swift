@@ -1,12 +1,12 @@
-import TestSupport
 import Foundation
 import HTTPServer
 import Locking
 import Synchronization
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension HTTPServerTests {
@@ -81,7 +81,8 @@ extension HTTPServerTests {
             // Stop mid-load: after 100 ms and once plenty has been answered, so that requests are in every stage.
             let loadStarted = ContinuousClock.now
             while ContinuousClock.now - loadStarted < .milliseconds(100)
-                || (stats.answered.load(ordering: .relaxed) < 300 && ContinuousClock.now - loadStarted < .seconds(5)) {
+                || (stats.answered.load(ordering: .relaxed) < 300 && ContinuousClock.now - loadStarted < .seconds(5))
+            {
                 usleep(1_000)
             }
             let answeredBeforeStop = stats.answered.load(ordering: .relaxed)
@@ -102,9 +103,10 @@ extension HTTPServerTests {
             #expect(after.fd < 0 && after.errno == ECONNREFUSED, "round \(round): port \(port) still accepts")
             #expect(server.port == 0, "round \(round): port \(server.port) after stop")
             if ProcessInfo.processInfo.environment["HTTP_TEST_LOG"] != nil {
-                print("round \(round): \(answeredBeforeStop) answered in \(started - loadStarted), stop took \(stopTook); "
-                      + "in all \(stats.answered.load(ordering: .relaxed)) answered, \(stats.closed.load(ordering: .relaxed)) "
-                      + "closed unanswered, \(stats.refused.load(ordering: .relaxed)) connects refused")
+                print(
+                    "round \(round): \(answeredBeforeStop) answered in \(started - loadStarted), stop took \(stopTook); "
+                        + "in all \(stats.answered.load(ordering: .relaxed)) answered, \(stats.closed.load(ordering: .relaxed)) "
+                        + "closed unanswered, \(stats.refused.load(ordering: .relaxed)) connects refused")
             }
         }
     }
@@ -131,12 +133,14 @@ private func runClient(_ client: Int, port: UInt16, stopped: borrowing Atomic<Bo
             let closing = index == requests - 1 && iteration % 3 == 0
             let outcome: LoadOutcome
             if (iteration + index) % 2 == 0 {
-                outcome = connection.exchange(RawClient.request("GET", "/hello", close: closing),
-                                              expectedBody: Array("hello".utf8))
+                outcome = connection.exchange(
+                    RawClient.request("GET", "/hello", close: closing),
+                    expectedBody: Array("hello".utf8))
             } else {
                 let body = Array("client \(client) connection \(iteration) request \(index)".utf8)
-                outcome = connection.exchange(RawClient.request("POST", "/echo", body: body, close: closing),
-                                              expectedBody: body)
+                outcome = connection.exchange(
+                    RawClient.request("POST", "/echo", body: body, close: closing),
+                    expectedBody: body)
             }
             switch outcome {
             case .answered(let closes):

@@ -1,5 +1,6 @@
-@testable import HTTPServer
 import Testing
+
+@testable import HTTPServer
 
 @Suite("StreamBody: what a client that falls behind gets")
 struct StreamBodyTests {

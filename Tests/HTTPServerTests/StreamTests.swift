@@ -1,11 +1,11 @@
-import TestSupport
 import Foundation
 import HTTPServer
 import Locking
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension HTTPServerTests {
@@ -75,8 +75,9 @@ extension HTTPServerTests {
         @Test func streamsPastTheLimitGet503AndAreEnded() throws {
             let streams = StreamCollector()
             let summaries = Lock<[HTTPRequestSummary]>([])
-            let server = HTTPServer(configuration: ServerConfiguration(port: 0, threads: 2, idleTimeout: 5, maxStreams: 2),
-                                    router: streams.router(), log: LogSink().closure)
+            let server = HTTPServer(
+                configuration: ServerConfiguration(port: 0, threads: 2, idleTimeout: 5, maxStreams: 2),
+                router: streams.router(), log: LogSink().closure)
             server.onRequestCompleted = { summary in summaries.withLock { $0.append(summary) } }
             try server.start()
             defer { server.stop(gracePeriod: .seconds(2)) }
@@ -108,7 +109,12 @@ extension HTTPServerTests {
         func aStreamWhoseClientLeftMakesRoomAtTheLimitAtOnce(sentMoreFirst: Bool) throws {
             let streams = StreamCollector()
             let log = LogSink()
-            try withServer({ $0.maxStreams = 1; $0.streamHeartbeatInterval = .seconds(60) }, router: streams.router(), log: log) { server in
+            try withServer(
+                {
+                    $0.maxStreams = 1
+                    $0.streamHeartbeatInterval = .seconds(60)
+                }, router: streams.router(), log: log
+            ) { server in
                 let first = try StreamClient.watching(port: server.port)
                 if sentMoreFirst { first.sendRaw("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n") }
                 first.close()
@@ -133,7 +139,12 @@ extension HTTPServerTests {
         /// and a client that shut only its sending side counts as gone.
         @Test func aLiveStreamSurvivesSweepsAndAHalfClosedOneDoesNot() throws {
             let streams = StreamCollector()
-            try withServer({ $0.maxStreams = 2; $0.streamHeartbeatInterval = .seconds(60) }, router: streams.router()) { server in
+            try withServer(
+                {
+                    $0.maxStreams = 2
+                    $0.streamHeartbeatInterval = .seconds(60)
+                }, router: streams.router()
+            ) { server in
                 let live = try StreamClient.watching(port: server.port)
                 let halfClosed = try StreamClient.watching(port: server.port)
                 halfClosed.shutdownWrite()
@@ -211,7 +222,8 @@ extension HTTPServerTests {
 
             #expect(elapsed < .seconds(5), "stop took \(elapsed) (the grace period is 10 s)")
             #expect(try reading.readToEnd() == "")
-            #expect(log.all.contains("stopping with 1 stream(s) whose clients stopped reading; they are closed with what they did not read"))
+            #expect(
+                log.all.contains("stopping with 1 stream(s) whose clients stopped reading; they are closed with what they did not read"))
             #expect(!log.all.contains { $0.contains("request(s) still in flight") })
             stuck.close()
         }
@@ -235,7 +247,8 @@ extension HTTPServerTests {
             stopped.wait()
 
             #expect(response.status == 200 && response.bodyText == "hello")
-            #expect(log.all.contains("stopping with 1 stream(s) whose clients stopped reading; they are closed with what they did not read"))
+            #expect(
+                log.all.contains("stopping with 1 stream(s) whose clients stopped reading; they are closed with what they did not read"))
             #expect(!log.all.contains { $0.contains("request(s) still in flight") })
             stuck.close()
         }
@@ -243,16 +256,21 @@ extension HTTPServerTests {
         @Test func thousandIdleStreamsCostNoCPU() throws {
             let streams = StreamCollector()
             let threadsBefore = ServerThreads.ids()
-            try withServer({
-                $0.connectionLimit = 2100
-                $0.perIPConnectionLimit = 2100
-                $0.maxStreams = 1000
-                // Opening a thousand streams takes seconds under ThreadSanitizer: no connection may time out meanwhile.
-                $0.idleTimeout = 60
-            }, router: streams.router()) { server in
+            try withServer(
+                {
+                    $0.connectionLimit = 2100
+                    $0.perIPConnectionLimit = 2100
+                    $0.maxStreams = 1000
+                    // Opening a thousand streams takes seconds under ThreadSanitizer: no connection may time out meanwhile.
+                    $0.idleTimeout = 60
+                }, router: streams.router()
+            ) { server in
                 // MHD names its threads as they start: wait for the pool's two workers to show up.
                 var ours = Set<String>()
-                _ = waitUntil { ours = ServerThreads.ids().subtracting(threadsBefore); return ours.count >= 2 }
+                _ = waitUntil {
+                    ours = ServerThreads.ids().subtracting(threadsBefore)
+                    return ours.count >= 2
+                }
                 // Each stream opened as soon as its connection is: none sits idle waiting for the others.
                 let clients = try (0..<1000).map { _ in
                     let client = try StreamClient(port: server.port, timeout: 10)
@@ -268,8 +286,11 @@ extension HTTPServerTests {
                 sleep(10)
                 let serverCPU = ServerThreads.cpuSeconds(ours) - serverBefore
                 let processCPU = ServerThreads.processCPUSeconds() - processBefore
-                print(String(format: "[idle-cpu] 1000 open streams, 10 s idle: %d MHD threads %.3f ms CPU (%.1f ms to open them), whole test process %.3f ms CPU",
-                             ours.count, serverCPU * 1000, serverBefore * 1000, processCPU * 1000))
+                print(
+                    String(
+                        format:
+                            "[idle-cpu] 1000 open streams, 10 s idle: %d MHD threads %.3f ms CPU (%.1f ms to open them), whole test process %.3f ms CPU",
+                        ours.count, serverCPU * 1000, serverBefore * 1000, processCPU * 1000))
                 #expect(ours.count >= 2)
                 #expect(serverCPU < 0.2, "MHD threads used \(serverCPU) s of CPU in 10 s with 1,000 idle streams")
 
@@ -329,9 +350,10 @@ func waitUntil(seconds: Double = 5, _ condition: () -> Bool) -> Bool {
 enum ServerThreads {
     static func ids() -> Set<String> {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-        return Set(tasks.filter { id in
-            ((try? String(contentsOfFile: "/proc/self/task/\(id)/comm", encoding: .utf8)) ?? "").hasPrefix("MHD-")
-        })
+        return Set(
+            tasks.filter { id in
+                ((try? String(contentsOfFile: "/proc/self/task/\(id)/comm", encoding: .utf8)) ?? "").hasPrefix("MHD-")
+            })
     }
 
     /// Time the given threads ran on a CPU, in seconds (schedstat's first field, nanoseconds: finer than

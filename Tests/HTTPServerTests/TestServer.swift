@@ -62,4 +62,3 @@ func withServer<T>(
     defer { server.stop(gracePeriod: .seconds(2)) }
     return try body(server)
 }
-

@@ -3,7 +3,7 @@ import HTTPServer
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension HTTPServerTests {
@@ -16,11 +16,13 @@ extension HTTPServerTests {
         @Test(.enabled(if: PacketDrop.available, "needs nft and root with CAP_NET_ADMIN (scripts/install-deps nftables, as root)"))
         func aStreamWhoseClientVanishedIsEndedOnceItsHeartbeatsGoUnacknowledged() throws {
             let streams = StreamCollector()
-            try withServer({
-                $0.maxStreams = 2
-                $0.idleTimeout = 1
-                $0.streamHeartbeatInterval = .milliseconds(200)
-            }, router: streams.router()) { server in
+            try withServer(
+                {
+                    $0.maxStreams = 2
+                    $0.idleTimeout = 1
+                    $0.streamHeartbeatInterval = .milliseconds(200)
+                }, router: streams.router()
+            ) { server in
                 let live = try StreamClient.watching(port: server.port)
                 let vanishing = try StreamClient.watching(port: server.port)
                 #expect(try StreamClient(port: server.port).open("/stream").status == 503)
@@ -64,15 +66,16 @@ struct PacketDrop {
 
     init(port: UInt16) throws {
         table = "ribsd_test_\(getpid())_\(port)"
-        try Self.nft(input: """
-            table inet \(table) {
-                chain input {
-                    type filter hook input priority 0; policy accept;
-                    tcp sport \(port) drop
-                    tcp dport \(port) drop
+        try Self.nft(
+            input: """
+                table inet \(table) {
+                    chain input {
+                        type filter hook input priority 0; policy accept;
+                        tcp sport \(port) drop
+                        tcp dport \(port) drop
+                    }
                 }
-            }
-            """, "-f", "-")
+                """, "-f", "-")
     }
 
     func remove() {

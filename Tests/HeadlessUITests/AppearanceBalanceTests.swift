@@ -11,7 +11,9 @@ struct AppearanceBalanceTests {
         controller.calls.filter { $0.hasPrefix("viewDid") }.map { $0.hasPrefix("viewDidAppear") ? "A" : "D" }
     }
 
-    @Test("presentations made before the window is visible come on screen with it: a sheet and the root under it, or only a full-screen cover")
+    @Test(
+        "presentations made before the window is visible come on screen with it: a sheet and the root under it, or only a full-screen cover"
+    )
     func presentedBeforeVisible() throws {
         let root = RecordingViewController("Root")
         let sheet = RecordingViewController("Sheet")
@@ -67,7 +69,9 @@ struct AppearanceBalanceTests {
     func childMovedBetweenContainers() throws {
         let root = ViewController(screenName: "Root")
         let window = Window.showing(root)
-        let (left, right, offScreen) = (ViewController(screenName: "Left"), ViewController(screenName: "Right"), ViewController(screenName: "Off"))
+        let (left, right, offScreen) = (
+            ViewController(screenName: "Left"), ViewController(screenName: "Right"), ViewController(screenName: "Off")
+        )
         for side in [left, right] {
             root.addChild(side)
             side.didMove(toParent: root)

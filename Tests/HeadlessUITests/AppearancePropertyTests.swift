@@ -26,7 +26,8 @@ struct AppearancePropertyTests {
     @Test("embedding free controllers only, every controller hears each coming and going once and is visible exactly when shown")
     func stricter() { check(.stricter, seed: 0x5EED_0001) }
 
-    @Test("moving children between plain containers too, every controller hears each coming and going once and is visible exactly when shown")
+    @Test(
+        "moving children between plain containers too, every controller hears each coming and going once and is visible exactly when shown")
     func strict() { check(.strict, seed: 0x5EED_0002) }
 
     @Test("with addChild and removeFromParent changing navigation stacks directly, the appearance calls still follow the screen")

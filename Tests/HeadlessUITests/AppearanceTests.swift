@@ -27,12 +27,13 @@ struct AppearanceTests {
         let login = RecordingViewController("Login", log: log)
         window.rootViewController = login
 
-        #expect(log.entries == [
-            "Home.willMove(Home)", "Home.didMove(Home)",
-            Self.appeared("Home"),
-            Self.disappeared("Home"),
-            Self.appeared("Login"),
-        ])
+        #expect(
+            log.entries == [
+                "Home.willMove(Home)", "Home.didMove(Home)",
+                Self.appeared("Home"),
+                Self.disappeared("Home"),
+                Self.appeared("Login"),
+            ])
         #expect(window.snapshot == [Layer(.root, ["Login"])])
     }
 
@@ -46,11 +47,13 @@ struct AppearanceTests {
         try nav.push(RecordingViewController("Page", log: log), animated: true)
         try nav.pop(animated: true)
 
-        #expect(log.entries == [
-            "Page.willMove(Home)", Self.disappeared("Home", animated: true), Self.appeared("Page", animated: true, moving: true), "Page.didMove(Home)",
-            "Page.willMove(nil)", Self.disappeared("Page", animated: true, moving: true), "Page.didMove(nil)",
-            Self.appeared("Home", animated: true),
-        ])
+        #expect(
+            log.entries == [
+                "Page.willMove(Home)", Self.disappeared("Home", animated: true), Self.appeared("Page", animated: true, moving: true),
+                "Page.didMove(Home)",
+                "Page.willMove(nil)", Self.disappeared("Page", animated: true, moving: true), "Page.didMove(nil)",
+                Self.appeared("Home", animated: true),
+            ])
         #expect(window.snapshot == [Layer(.root, ["Home"])])
     }
 
@@ -66,14 +69,17 @@ struct AppearanceTests {
         window.rootViewController = nav
         try nav.push(page, animated: false)
 
-        #expect(log.entries == [
-            "Home.willMove(Home)", "Home.didMove(Home)",
-            "Page.willMove(Home)", "Page.didMove(Home)", "Page.willMove(nil)", "Page.didMove(nil)",
-            "Page.willMove(Home)", "Page.didMove(Home)",
-        ])
+        #expect(
+            log.entries == [
+                "Home.willMove(Home)", "Home.didMove(Home)",
+                "Page.willMove(Home)", "Page.didMove(Home)", "Page.willMove(nil)", "Page.didMove(nil)",
+                "Page.willMove(Home)", "Page.didMove(Home)",
+            ])
     }
 
-    @Test("a sheet appears presented and leaves what it covers showing; a full-screen modal hides the layers under it, which its dismissal shows again")
+    @Test(
+        "a sheet appears presented and leaves what it covers showing; a full-screen modal hides the layers under it, which its dismissal shows again"
+    )
     func presentations() throws {
         let log = CallLog()
         let root = RecordingViewController("Root", log: log)
@@ -88,18 +94,21 @@ struct AppearanceTests {
         try sheet.dismiss(animated: true)
         try root.dismiss(animated: false)
 
-        #expect(log.entries == [
-            Self.appeared("Sheet", animated: true, presented: true),
-            Self.disappeared("Sheet", animated: true), Self.disappeared("Root", animated: true),
-            Self.appeared("Cover", animated: true, presented: true),
-            Self.disappeared("Cover", animated: true, dismissed: true),
-            Self.appeared("Sheet", animated: true), Self.appeared("Root", animated: true),
-            Self.disappeared("Sheet", dismissed: true),
-        ])
+        #expect(
+            log.entries == [
+                Self.appeared("Sheet", animated: true, presented: true),
+                Self.disappeared("Sheet", animated: true), Self.disappeared("Root", animated: true),
+                Self.appeared("Cover", animated: true, presented: true),
+                Self.disappeared("Cover", animated: true, dismissed: true),
+                Self.appeared("Sheet", animated: true), Self.appeared("Root", animated: true),
+                Self.disappeared("Sheet", dismissed: true),
+            ])
         #expect(window.snapshot == [Layer(.root, ["Root"])])
     }
 
-    @Test("addChild into a container on screen shows the child and what it shows, the child moving to its parent; under a full-screen modal, nothing")
+    @Test(
+        "addChild into a container on screen shows the child and what it shows, the child moving to its parent; under a full-screen modal, nothing"
+    )
     func containment() throws {
         let log = CallLog()
         let container = ViewController(screenName: "Container")
@@ -117,11 +126,12 @@ struct AppearanceTests {
         container.addChild(hidden)
         hidden.didMove(toParent: container)
 
-        #expect(log.entries == [
-            "Panel.willMove(Container)", Self.appeared("Panel", moving: true), Self.appeared("Top"), "Panel.didMove(Container)",
-            Self.disappeared("Panel"), Self.disappeared("Top"),
-            "Hidden.willMove(Container)", "Hidden.didMove(Container)",
-        ])
+        #expect(
+            log.entries == [
+                "Panel.willMove(Container)", Self.appeared("Panel", moving: true), Self.appeared("Top"), "Panel.didMove(Container)",
+                Self.disappeared("Panel"), Self.disappeared("Top"),
+                "Hidden.willMove(Container)", "Hidden.didMove(Container)",
+            ])
         // The root layer shows the first stack in it.
         #expect(window.snapshot == [Layer(.root, ["Top"]), Layer(.fullScreen, ["Cover"])])
     }

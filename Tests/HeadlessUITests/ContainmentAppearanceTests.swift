@@ -16,10 +16,11 @@ struct ContainmentAppearanceTests {
         nav.addChild(added)
         added.didMove(toParent: nav)
 
-        #expect(home.calls == [
-            "A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)",
-            "A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)",
-        ])
+        #expect(
+            home.calls == [
+                "A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)",
+                "A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)",
+            ])
         #expect(page.calls == ["A(moving: true, presented: false)", "D(moving: true, dismissed: false, appearFlags: false)"])
         #expect(added.calls == ["A(moving: true, presented: false)"])
         #expect(window.snapshot == [Layer(.root, ["Home", "Added"])])

@@ -89,7 +89,8 @@ struct ContainmentTests {
         #expect(child.calls == ["willMove(Container)", "didMove(Container)", "willMove(nil)", "didMove(nil)"])
     }
 
-    @Test("removeFromParent of a child the user sees: it and what it shows disappear, it moving from its parent; a hidden one hears nothing")
+    @Test(
+        "removeFromParent of a child the user sees: it and what it shows disappear, it moving from its parent; a hidden one hears nothing")
     func removeFromParentOnScreen() throws {
         let log = CallLog()
         let container = ViewController(screenName: "Container")
@@ -99,7 +100,9 @@ struct ContainmentTests {
         let stack = try NavigationController(rootViewController: RecordingViewController("Covered", log: log))
         try stack.push(RecordingViewController("Top", log: log), animated: false)
         let hidden = RecordingViewController("Hidden", log: log)
-        for (child, parent) in [(panel, container), (inner, panel), (stack, panel), (hidden, container)] as [(ViewController, ViewController)] {
+        for (child, parent) in [(panel, container), (inner, panel), (stack, panel), (hidden, container)]
+            as [(ViewController, ViewController)]
+        {
             parent.addChild(child)
             child.didMove(toParent: parent)
         }
@@ -114,15 +117,16 @@ struct ContainmentTests {
         hidden.removeFromParent()
 
         // A page sheet leaves the container showing; a full-screen cover does not, and Hidden had heard so.
-        #expect(log.entries == [
-            "Panel.willMove(nil)",
-            "Panel.viewDidDisappear(animated: false, movingFromParent: true, beingDismissed: false)",
-            "Inner.viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: false)",
-            "Top.viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: false)",
-            "Panel.didMove(nil)",
-            "Hidden.viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: false)",
-            "Hidden.willMove(nil)", "Hidden.didMove(nil)",
-        ])
+        #expect(
+            log.entries == [
+                "Panel.willMove(nil)",
+                "Panel.viewDidDisappear(animated: false, movingFromParent: true, beingDismissed: false)",
+                "Inner.viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: false)",
+                "Top.viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: false)",
+                "Panel.didMove(nil)",
+                "Hidden.viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: false)",
+                "Hidden.willMove(nil)", "Hidden.didMove(nil)",
+            ])
         #expect(window.snapshot == [Layer(.root, ["Container"]), Layer(.fullScreen, ["Cover"])])
     }
 

@@ -13,12 +13,13 @@ struct DisappearanceTests {
 
         try nav.pop(animated: true)
 
-        #expect(detail.calls == [
-            "willMove(Home)", "viewDidAppear(animated: true, movingToParent: true, beingPresented: false)", "didMove(Home)",
-            "willMove(nil)",
-            "viewDidDisappear(animated: true, movingFromParent: true, beingDismissed: false)",
-            "didMove(nil)",
-        ])
+        #expect(
+            detail.calls == [
+                "willMove(Home)", "viewDidAppear(animated: true, movingToParent: true, beingPresented: false)", "didMove(Home)",
+                "willMove(nil)",
+                "viewDidDisappear(animated: true, movingFromParent: true, beingDismissed: false)",
+                "didMove(nil)",
+            ])
         #expect(detail.isMovingFromParent == false)
         #expect(detail.isBeingDismissed == false)
         #expect(window.snapshot == [Layer(.root, ["Home"])])
@@ -34,22 +35,24 @@ struct DisappearanceTests {
         let b = RecordingViewController("B", log: log)
         try nav.push(a, animated: true)
         try nav.push(b, animated: true)
-        #expect(home.calls == [
-            "willMove(Home)", "didMove(Home)", "viewDidAppear(animated: false, movingToParent: false, beingPresented: false)",
-            "viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)",
-        ])
+        #expect(
+            home.calls == [
+                "willMove(Home)", "didMove(Home)", "viewDidAppear(animated: false, movingToParent: false, beingPresented: false)",
+                "viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)",
+            ])
         log.clear()
 
         let popped = nav.popToRoot(animated: true)
 
         #expect(popped.map(\.screenName) == ["B", "A"])
-        #expect(log.entries == [
-            "B.willMove(nil)",
-            "B.viewDidDisappear(animated: true, movingFromParent: true, beingDismissed: false)",
-            "B.didMove(nil)",
-            "A.willMove(nil)", "A.didMove(nil)",
-            "Home.viewDidAppear(animated: true, movingToParent: false, beingPresented: false)",
-        ])
+        #expect(
+            log.entries == [
+                "B.willMove(nil)",
+                "B.viewDidDisappear(animated: true, movingFromParent: true, beingDismissed: false)",
+                "B.didMove(nil)",
+                "A.willMove(nil)", "A.didMove(nil)",
+                "Home.viewDidAppear(animated: true, movingToParent: false, beingPresented: false)",
+            ])
         #expect(window.snapshot == [Layer(.root, ["Home"])])
     }
 
@@ -73,11 +76,12 @@ struct DisappearanceTests {
         try page.present(RecordingViewController("Cover"), animated: true, style: .fullScreen)
 
         // The navigation controller shows its top only: Home, under Page, had disappeared already.
-        #expect(log.entries == [
-            "Container.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)",
-            "Side.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)",
-            "Page.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)",
-        ])
+        #expect(
+            log.entries == [
+                "Container.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)",
+                "Side.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)",
+                "Page.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)",
+            ])
         #expect(window.snapshot == [Layer(.root, ["Home", "Page"]), Layer(.fullScreen, ["Cover"])])
     }
 
@@ -95,15 +99,18 @@ struct DisappearanceTests {
         try nav.pop(animated: false)
         try nav.setViewControllers([a, b], animated: false)
 
-        #expect(log.entries == [
-            "B.willMove(A)", "B.didMove(A)",
-            "B.willMove(nil)", "B.didMove(nil)",
-            "B.willMove(A)", "B.didMove(A)",
-        ])
+        #expect(
+            log.entries == [
+                "B.willMove(A)", "B.didMove(A)",
+                "B.willMove(nil)", "B.didMove(nil)",
+                "B.willMove(A)", "B.didMove(A)",
+            ])
         #expect(window.snapshot == [Layer(.root, ["A", "B"]), Layer(.fullScreen, ["Cover"])])
     }
 
-    @Test("a full-screen modal over a sheet hides the layers under both: each top disappears once, then the stack's pushes and pops are silent")
+    @Test(
+        "a full-screen modal over a sheet hides the layers under both: each top disappears once, then the stack's pushes and pops are silent"
+    )
     func fullScreenOverSheetHidesEveryLayerBelow() throws {
         let log = CallLog()
         let a = RecordingViewController("A", log: log)
@@ -118,13 +125,14 @@ struct DisappearanceTests {
         try nav.push(RecordingViewController("B", log: log), animated: false)
         try nav.pop(animated: false)
 
-        #expect(log.entries == [
-            "Sheet.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)",
-            "A.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)",
-            "Cover.viewDidAppear(animated: true, movingToParent: false, beingPresented: true)",
-            "B.willMove(Home)", "B.didMove(Home)",
-            "B.willMove(nil)", "B.didMove(nil)",
-        ])
+        #expect(
+            log.entries == [
+                "Sheet.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)",
+                "A.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)",
+                "Cover.viewDidAppear(animated: true, movingToParent: false, beingPresented: true)",
+                "B.willMove(Home)", "B.didMove(Home)",
+                "B.willMove(nil)", "B.didMove(nil)",
+            ])
         #expect(window.snapshot == [Layer(.root, ["Home", "A"]), Layer(.pageSheet, ["Sheet"]), Layer(.fullScreen, ["Cover"])])
     }
 
@@ -140,11 +148,12 @@ struct DisappearanceTests {
 
         try nav.pop(animated: true)
 
-        #expect(log.entries == [
-            "Page.willMove(nil)",
-            "Page.viewDidDisappear(animated: true, movingFromParent: true, beingDismissed: false)",
-            "Page.didMove(nil)",
-        ])
+        #expect(
+            log.entries == [
+                "Page.willMove(nil)",
+                "Page.viewDidDisappear(animated: true, movingFromParent: true, beingDismissed: false)",
+                "Page.didMove(nil)",
+            ])
         #expect(window.snapshot == [Layer(.root, ["Home"]), Layer(.pageSheet, ["Sheet"])])
     }
 
@@ -170,10 +179,11 @@ struct DisappearanceTests {
 
         try root.dismiss(animated: false)
 
-        #expect(sheet.calls == [
-            "viewDidAppear(animated: false, movingToParent: false, beingPresented: true)",
-            "viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: true)",
-        ])
+        #expect(
+            sheet.calls == [
+                "viewDidAppear(animated: false, movingToParent: false, beingPresented: true)",
+                "viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: true)",
+            ])
         #expect(sheet.isBeingDismissed == false)
         #expect(window.snapshot == [Layer(.root, ["Root"])])
     }
@@ -195,10 +205,11 @@ struct DisappearanceTests {
         try nav.userDidDismissInteractively()
 
         // Home, covered on the stack, had left the screen when Page was pushed.
-        #expect(log.entries == [
-            "Page.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false, parentBeingDismissed: true)",
-            "Page.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false, parentBeingDismissed: true)",
-        ])
+        #expect(
+            log.entries == [
+                "Page.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false, parentBeingDismissed: true)",
+                "Page.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false, parentBeingDismissed: true)",
+            ])
         #expect(page.isParentBeingDismissed == false)
         #expect(window.snapshot == [Layer(.root, ["Root"])])
     }
@@ -212,10 +223,11 @@ struct DisappearanceTests {
 
         try sheet.userDidDismissInteractively()
 
-        #expect(sheet.calls == [
-            "viewDidAppear(animated: false, movingToParent: false, beingPresented: true)",
-            "viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: true)",
-        ])
+        #expect(
+            sheet.calls == [
+                "viewDidAppear(animated: false, movingToParent: false, beingPresented: true)",
+                "viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: true)",
+            ])
         #expect(sheet.isBeingDismissed == false)
         #expect(root.presentedViewController == nil && sheet.presentingViewController == nil)
         #expect(root.lastTransition == Transition(kind: .interactiveDismiss, animated: true))
@@ -285,6 +297,8 @@ private final class ContainerDismissalProbe: ViewController {
     }
 
     override func viewDidDisappear(_ animated: Bool) {
-        log.record("\(screenName).viewDidDisappear(animated: \(animated), movingFromParent: \(isMovingFromParent), beingDismissed: \(isBeingDismissed), parentBeingDismissed: \(isParentBeingDismissed))")
+        log.record(
+            "\(screenName).viewDidDisappear(animated: \(animated), movingFromParent: \(isMovingFromParent), beingDismissed: \(isBeingDismissed), parentBeingDismissed: \(isParentBeingDismissed))"
+        )
     }
 }

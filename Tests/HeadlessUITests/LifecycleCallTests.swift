@@ -4,7 +4,9 @@ import Testing
 
 @Suite("viewDidLoad, viewWillAppear and viewWillDisappear")
 struct LifecycleCallTests {
-    @Test("a push: the covered top hears it will go and went, then the new page loads its view and hears it will come and came, moving to its parent in both")
+    @Test(
+        "a push: the covered top hears it will go and went, then the new page loads its view and hears it will come and came, moving to its parent in both"
+    )
     func push() throws {
         let log = CallLog()
         let home = LifecycleRecorder("Home", log: log)
@@ -15,10 +17,11 @@ struct LifecycleCallTests {
 
         try nav.push(LifecycleRecorder("Page", log: log), animated: true)
 
-        #expect(log.entries == [
-            "Home.viewWillDisappear", "Home.viewDidDisappear",
-            "Page.viewDidLoad", "Page.viewWillAppear(moving)", "Page.viewDidAppear(moving)",
-        ])
+        #expect(
+            log.entries == [
+                "Home.viewWillDisappear", "Home.viewDidDisappear",
+                "Page.viewDidLoad", "Page.viewWillAppear(moving)", "Page.viewDidAppear(moving)",
+            ])
         #expect(window.snapshot == [Layer(.root, ["Home", "Page"])])
     }
 
@@ -33,9 +36,10 @@ struct LifecycleCallTests {
 
         _ = try nav.pop(animated: true)
 
-        #expect(log.entries == [
-            "Page.viewWillDisappear(moving)", "Page.viewDidDisappear(moving)", "Home.viewWillAppear", "Home.viewDidAppear",
-        ])
+        #expect(
+            log.entries == [
+                "Page.viewWillDisappear(moving)", "Page.viewDidDisappear(moving)", "Home.viewWillAppear", "Home.viewDidAppear",
+            ])
         #expect(window.snapshot == [Layer(.root, ["Home"])])
     }
 
@@ -50,16 +54,19 @@ struct LifecycleCallTests {
         try root.present(modal, animated: true, style: .fullScreen)
         try modal.dismiss(animated: true)
 
-        #expect(log.entries == [
-            "Root.viewWillDisappear", "Root.viewDidDisappear",
-            "Modal.viewDidLoad", "Modal.viewWillAppear(presented)", "Modal.viewDidAppear(presented)",
-            "Modal.viewWillDisappear(dismissed)", "Modal.viewDidDisappear(dismissed)",
-            "Root.viewWillAppear", "Root.viewDidAppear",
-        ])
+        #expect(
+            log.entries == [
+                "Root.viewWillDisappear", "Root.viewDidDisappear",
+                "Modal.viewDidLoad", "Modal.viewWillAppear(presented)", "Modal.viewDidAppear(presented)",
+                "Modal.viewWillDisappear(dismissed)", "Modal.viewDidDisappear(dismissed)",
+                "Root.viewWillAppear", "Root.viewDidAppear",
+            ])
         #expect(window.snapshot == [Layer(.root, ["Root"])])
     }
 
-    @Test("a stack set in one go: the old page and the new top move, and only the top loads; a page under it loads when a pop shows it, and one never shown never loads")
+    @Test(
+        "a stack set in one go: the old page and the new top move, and only the top loads; a page under it loads when a pop shows it, and one never shown never loads"
+    )
     func coveredPagesLoadWhenShown() throws {
         let log = CallLog()
         let pages = ["A", "B", "C"].map { LifecycleRecorder($0, log: log) }
@@ -70,12 +77,13 @@ struct LifecycleCallTests {
         try nav.setViewControllers(pages, animated: false)
         _ = try nav.pop(animated: false)
 
-        #expect(log.entries == [
-            "Home.viewWillDisappear(moving)", "Home.viewDidDisappear(moving)",
-            "C.viewDidLoad", "C.viewWillAppear(moving)", "C.viewDidAppear(moving)",
-            "C.viewWillDisappear(moving)", "C.viewDidDisappear(moving)",
-            "B.viewDidLoad", "B.viewWillAppear", "B.viewDidAppear",
-        ])
+        #expect(
+            log.entries == [
+                "Home.viewWillDisappear(moving)", "Home.viewDidDisappear(moving)",
+                "C.viewDidLoad", "C.viewWillAppear(moving)", "C.viewDidAppear(moving)",
+                "C.viewWillDisappear(moving)", "C.viewDidDisappear(moving)",
+                "B.viewDidLoad", "B.viewWillAppear", "B.viewDidAppear",
+            ])
         #expect(pages.map(\.isViewLoaded) == [false, true, true])
         #expect(window.snapshot == [Layer(.root, ["A", "B"])])
     }
@@ -93,11 +101,17 @@ struct LifecycleCallTests {
         let window = Window.showing(nav)
         _ = try nav.pop(animated: false)
 
-        #expect(log.entries == ["Home.viewDidLoad", "Page.viewDidLoad", "Page.viewWillAppear", "Page.viewDidAppear", "Page.viewWillDisappear(moving)", "Page.viewDidDisappear(moving)", "Home.viewWillAppear", "Home.viewDidAppear"])
+        #expect(
+            log.entries == [
+                "Home.viewDidLoad", "Page.viewDidLoad", "Page.viewWillAppear", "Page.viewDidAppear", "Page.viewWillDisappear(moving)",
+                "Page.viewDidDisappear(moving)", "Home.viewWillAppear", "Home.viewDidAppear",
+            ])
         #expect(window.snapshot == [Layer(.root, ["Home"])])
     }
 
-    @Test("a presented page that dismisses itself from viewWillAppear hears it will go and went instead of viewDidAppear; the root comes back")
+    @Test(
+        "a presented page that dismisses itself from viewWillAppear hears it will go and went instead of viewDidAppear; the root comes back"
+    )
     func dismissedFromItsWillAppear() throws {
         let log = CallLog()
         let root = LifecycleRecorder("Root", log: log)
@@ -108,12 +122,13 @@ struct LifecycleCallTests {
 
         try root.present(modal, animated: false, style: .fullScreen)
 
-        #expect(log.entries == [
-            "Root.viewWillDisappear", "Root.viewDidDisappear",
-            "Modal.viewDidLoad", "Modal.viewWillAppear(presented)",
-            "Modal.viewWillDisappear(dismissed)", "Modal.viewDidDisappear(dismissed)",
-            "Root.viewWillAppear", "Root.viewDidAppear",
-        ])
+        #expect(
+            log.entries == [
+                "Root.viewWillDisappear", "Root.viewDidDisappear",
+                "Modal.viewDidLoad", "Modal.viewWillAppear(presented)",
+                "Modal.viewWillDisappear(dismissed)", "Modal.viewDidDisappear(dismissed)",
+                "Root.viewWillAppear", "Root.viewDidAppear",
+            ])
         #expect(!modal.isVisible && root.isVisible)
         #expect(window.snapshot == [Layer(.root, ["Root"])])
     }
@@ -148,11 +163,12 @@ struct LifecycleCallTests {
 
         try nav.push(page, animated: false)
 
-        #expect(log.entries == [
-            "Home.viewWillDisappear", "Home.viewDidDisappear",
-            "Page.viewDidLoad", "Page.viewWillAppear(moving)", "Page.viewDidAppear(moving)",
-            "Child.viewDidLoad", "Child.viewWillAppear", "Child.viewDidAppear",
-        ])
+        #expect(
+            log.entries == [
+                "Home.viewWillDisappear", "Home.viewDidDisappear",
+                "Page.viewDidLoad", "Page.viewWillAppear(moving)", "Page.viewDidAppear(moving)",
+                "Child.viewDidLoad", "Child.viewWillAppear", "Child.viewDidAppear",
+            ])
         #expect(window.snapshot == [Layer(.root, ["Home", "Page"])])
     }
 }

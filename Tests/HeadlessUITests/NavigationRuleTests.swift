@@ -82,7 +82,9 @@ struct NavigationRuleTests {
         try presenter.present(ViewController(screenName: "Sheet"), animated: false)
 
         #expect(throws: ViewHierarchyError.alreadyInHierarchy("Presenter")) { try nav.push(presenter, animated: true) }
-        #expect(throws: ViewHierarchyError.alreadyInHierarchy("Presenter")) { try nav.setViewControllers([home, presenter], animated: true) }
+        #expect(throws: ViewHierarchyError.alreadyInHierarchy("Presenter")) {
+            try nav.setViewControllers([home, presenter], animated: true)
+        }
         #expect(throws: ViewHierarchyError.alreadyInHierarchy("Presenter")) { try NavigationController(rootViewController: presenter) }
         expectUnchanged(nav, home, detail)
         #expect(window.snapshot == [Layer(.root, ["Presenter"]), Layer(.pageSheet, ["Sheet"])])

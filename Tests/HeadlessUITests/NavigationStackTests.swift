@@ -1,5 +1,5 @@
-import TestSupport
 import HeadlessUI
+import TestSupport
 import Testing
 
 @Suite("NavigationController: the stack")
@@ -114,13 +114,15 @@ struct NavigationStackTests {
         #expect(kept.parent === nav && added.parent === nav)
         #expect(home.parent == nil)
         // Home disappeared when Kept covered it: it is only moved out now.
-        #expect(home.calls == [
-            "willMove(Home)", "didMove(Home)", "viewDidAppear(animated: false, movingToParent: false, beingPresented: false)",
-            "viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: false)",
-            "willMove(nil)", "didMove(nil)",
-        ])
+        #expect(
+            home.calls == [
+                "willMove(Home)", "didMove(Home)", "viewDidAppear(animated: false, movingToParent: false, beingPresented: false)",
+                "viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: false)",
+                "willMove(nil)", "didMove(nil)",
+            ])
         // Kept, on top before, was covered by Added as by a push.
-        #expect(added.calls == ["willMove(Nav)", "viewDidAppear(animated: false, movingToParent: true, beingPresented: false)", "didMove(Nav)"])
+        #expect(
+            added.calls == ["willMove(Nav)", "viewDidAppear(animated: false, movingToParent: true, beingPresented: false)", "didMove(Nav)"])
         #expect(nav.lastTransition == Transition(kind: .setViewControllers, animated: false))
         #expect(window.snapshot == [Layer(.root, ["Kept", "Added"])])
     }
@@ -137,11 +139,13 @@ struct NavigationStackTests {
         try nav.setViewControllers([nav.viewControllers[0], top, added], animated: true)
 
         #expect(nav.stackNames == ["Home", "Top", "Added"])
-        #expect(top.calls == [
-            "willMove(Nav)", "viewDidAppear(animated: false, movingToParent: true, beingPresented: false)", "didMove(Nav)",
-            "viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)",
-        ])
-        #expect(added.calls == ["willMove(Nav)", "viewDidAppear(animated: true, movingToParent: true, beingPresented: false)", "didMove(Nav)"])
+        #expect(
+            top.calls == [
+                "willMove(Nav)", "viewDidAppear(animated: false, movingToParent: true, beingPresented: false)", "didMove(Nav)",
+                "viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: false)",
+            ])
+        #expect(
+            added.calls == ["willMove(Nav)", "viewDidAppear(animated: true, movingToParent: true, beingPresented: false)", "didMove(Nav)"])
         #expect(window.snapshot == [Layer(.root, ["Home", "Top", "Added"])])
     }
 
@@ -162,12 +166,13 @@ struct NavigationStackTests {
 
         #expect(nav.stackNames == ["Home"])
         // Each removed one hears willMove before the stack changes, and the rest once the new stack is in place.
-        #expect(log.entries == [
-            "Top.willMove(nil)", "Covered.willMove(nil)",
-            "Top.viewDidDisappear(animated: true, movingFromParent: true, beingDismissed: false)",
-            "Top.didMove(nil)", "Covered.didMove(nil)",
-            "Home.viewDidAppear(animated: true, movingToParent: false, beingPresented: false)",
-        ])
+        #expect(
+            log.entries == [
+                "Top.willMove(nil)", "Covered.willMove(nil)",
+                "Top.viewDidDisappear(animated: true, movingFromParent: true, beingDismissed: false)",
+                "Top.didMove(nil)", "Covered.didMove(nil)",
+                "Home.viewDidAppear(animated: true, movingToParent: false, beingPresented: false)",
+            ])
         #expect(window.snapshot == [Layer(.root, ["Home"])])
     }
 
@@ -186,15 +191,17 @@ struct NavigationStackTests {
         #expect(popped.map(\.screenName) == ["C", "B"])
         #expect(nav.stackNames == ["A"])
         #expect(nav.lastTransition == Transition(kind: .interactivePop, animated: true))
-        #expect(c.calls == [
-            "willMove(A)", "viewDidAppear(animated: false, movingToParent: true, beingPresented: false)", "didMove(A)", "willMove(nil)",
-            "viewDidDisappear(animated: true, movingFromParent: true, beingDismissed: false)", "didMove(nil)",
-        ])
-        #expect(b.calls == [
-            "willMove(A)", "viewDidAppear(animated: false, movingToParent: true, beingPresented: false)", "didMove(A)",
-            "viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: false)",
-            "willMove(nil)", "didMove(nil)",
-        ])
+        #expect(
+            c.calls == [
+                "willMove(A)", "viewDidAppear(animated: false, movingToParent: true, beingPresented: false)", "didMove(A)", "willMove(nil)",
+                "viewDidDisappear(animated: true, movingFromParent: true, beingDismissed: false)", "didMove(nil)",
+            ])
+        #expect(
+            b.calls == [
+                "willMove(A)", "viewDidAppear(animated: false, movingToParent: true, beingPresented: false)", "didMove(A)",
+                "viewDidDisappear(animated: false, movingFromParent: false, beingDismissed: false)",
+                "willMove(nil)", "didMove(nil)",
+            ])
         #expect(window.snapshot == [Layer(.root, ["A"])])
     }
 

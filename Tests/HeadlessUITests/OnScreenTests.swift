@@ -1,5 +1,5 @@
-import TestSupport
 import HeadlessUI
+import TestSupport
 import Testing
 
 @Suite("isOnScreen: in the window's hierarchy or not")
@@ -82,7 +82,9 @@ struct OnScreenTests {
         #expect(window.snapshot == [Layer(.root, ["Home"])])
     }
 
-    @Test("isVisible: on screen and uncovered; a covered page, a page under a full-screen modal and a loose one are not, a page under a sheet is")
+    @Test(
+        "isVisible: on screen and uncovered; a covered page, a page under a full-screen modal and a loose one are not, a page under a sheet is"
+    )
     func visibility() throws {
         let container = ViewController(screenName: "Container")
         let window = Window.showing(container)

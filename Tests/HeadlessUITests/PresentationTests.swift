@@ -97,12 +97,13 @@ struct PresentationTests {
         #expect(root.presentedViewController == nil)
         #expect(first.presentingViewController == nil && first.presentedViewController == nil)
         #expect(second.presentingViewController == nil)
-        #expect(log.entries == [
-            "First.viewDidAppear(animated: true, movingToParent: false, beingPresented: true)",
-            "Second.viewDidAppear(animated: true, movingToParent: false, beingPresented: true)",
-            "Second.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: true)",
-            "First.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: true)",
-        ])
+        #expect(
+            log.entries == [
+                "First.viewDidAppear(animated: true, movingToParent: false, beingPresented: true)",
+                "Second.viewDidAppear(animated: true, movingToParent: false, beingPresented: true)",
+                "Second.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: true)",
+                "First.viewDidDisappear(animated: true, movingFromParent: false, beingDismissed: true)",
+            ])
     }
 
     @Test("dismiss from the middle of a chain removes only what is above it")

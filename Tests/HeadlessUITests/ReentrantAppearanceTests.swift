@@ -16,17 +16,24 @@ struct ReentrantAppearanceTests {
 
         try sheet.dismiss(animated: false)
 
-        #expect(root.calls == ["A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)", "A(moving: false, presented: false)"])
-        #expect(sheet.calls == [
-            "A(moving: false, presented: true)", "D(moving: false, dismissed: false, appearFlags: false)",
-            "D(moving: false, dismissed: true, appearFlags: false)",
-        ])
+        #expect(
+            root.calls == [
+                "A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)",
+                "A(moving: false, presented: false)",
+            ])
+        #expect(
+            sheet.calls == [
+                "A(moving: false, presented: true)", "D(moving: false, dismissed: false, appearFlags: false)",
+                "D(moving: false, dismissed: true, appearFlags: false)",
+            ])
         #expect(cover.calls == ["A(moving: false, presented: true)", "D(moving: false, dismissed: true, appearFlags: false)"])
         #expect(root.isVisible && !sheet.isVisible)
         #expect(window.snapshot == [Layer(.root, ["Root"])])
     }
 
-    @Test("a presentation made from inside viewDidAppear: the nested disappearance sees only its own flags, and the outer ones come back after")
+    @Test(
+        "a presentation made from inside viewDidAppear: the nested disappearance sees only its own flags, and the outer ones come back after"
+    )
     func flagsDoNotLeakIntoNestedCalls() throws {
         let nav = try NavigationController(rootViewController: ViewController(screenName: "Home"))
         let window = Window.showing(nav)
@@ -64,10 +71,11 @@ struct ReentrantAppearanceTests {
         #expect(page.calls == ["A(moving: true, presented: false)", "D(moving: true, dismissed: false, appearFlags: false)"])
         // Home, the stack's top again after the pop, hears its container's dismissal too: the one exception, told
         // even off screen so that a RIB can close.
-        #expect(home.calls == [
-            "A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)",
-            "D(moving: false, dismissed: false, appearFlags: false)",
-        ])
+        #expect(
+            home.calls == [
+                "A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)",
+                "D(moving: false, dismissed: false, appearFlags: false)",
+            ])
         #expect(root.calls.last == "A(moving: false, presented: false)")
         #expect(!page.isVisible && !home.isVisible && root.isVisible)
         #expect(window.snapshot == [Layer(.root, ["Root"])])
@@ -156,9 +164,11 @@ struct ReentrantAppearanceTests {
 
         window.rootViewController = nil
 
-        #expect(root.calls == [
-            "A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)", "A(moving: false, presented: false)",
-        ])
+        #expect(
+            root.calls == [
+                "A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)",
+                "A(moving: false, presented: false)",
+            ])
         #expect(sheet.calls == ["A(moving: false, presented: true)"])
         #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.pageSheet, ["Sheet"])])
     }
@@ -200,9 +210,11 @@ struct ReentrantAppearanceTests {
 
         #expect(refusals == [.transitionInProgress("Home"), .transitionInProgress("Home"), .transitionInProgress("Home")])
         #expect(refusals.first?.description == "Cannot change the navigation stack of Home while one of its transitions is in progress")
-        #expect(first.calls == [
-            "A(moving: true, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)", "A(moving: false, presented: false)",
-        ])
+        #expect(
+            first.calls == [
+                "A(moving: true, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)",
+                "A(moving: false, presented: false)",
+            ])
         #expect(second.calls == ["A(moving: true, presented: false)", "D(moving: true, dismissed: false, appearFlags: false)"])
         #expect(window.snapshot == [Layer(.root, ["Home", "First"])])
     }
@@ -217,9 +229,11 @@ struct ReentrantAppearanceTests {
         window.rootViewController = new
 
         #expect(window.rootViewController === old)
-        #expect(old.calls == [
-            "A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)", "A(moving: false, presented: false)",
-        ])
+        #expect(
+            old.calls == [
+                "A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)",
+                "A(moving: false, presented: false)",
+            ])
         #expect(new.calls == [] && !new.isVisible && new.window == nil)
         #expect(window.snapshot == [Layer(.root, ["Old"])])
     }
@@ -289,7 +303,8 @@ struct ReentrantAppearanceTests {
         #expect(window.snapshot == [Layer(.root, ["B", "D"])])
     }
 
-    @Test("a container that, on appearing, pushes onto its own stack and removes the stack: the page never came on screen and hears nothing")
+    @Test(
+        "a container that, on appearing, pushes onto its own stack and removes the stack: the page never came on screen and hears nothing")
     func pageOfAContainerNotYetShown() throws {
         let root = HookedController(screenName: "Root")
         let window = Window.showing(root)
@@ -329,10 +344,11 @@ struct ReentrantAppearanceTests {
 
         try stack.setViewControllers([HookedController(screenName: "New")], animated: false)
 
-        #expect(first.calls == [
-            "A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)",
-            "A(moving: false, presented: false)",
-        ])
+        #expect(
+            first.calls == [
+                "A(moving: false, presented: false)", "D(moving: false, dismissed: false, appearFlags: false)",
+                "A(moving: false, presented: false)",
+            ])
         #expect(window.rootViewController === first && first.isVisible)
         #expect(window.snapshot == [Layer(.root, ["First"])])
     }

@@ -1,5 +1,5 @@
-import TestSupport
 import HeadlessUI
+import TestSupport
 import Testing
 
 @Suite("Window: root, layers and top view controller")
@@ -72,11 +72,12 @@ struct WindowLayerTests {
         let sheet = ViewController(screenName: "Sheet")
         try nav.present(sheet, animated: true)
 
-        #expect(window.snapshot == [
-            Layer(.root, ["Root"]),
-            Layer(.fullScreen, ["Navigation", "A"]),
-            Layer(.pageSheet, ["Sheet"]),
-        ])
+        #expect(
+            window.snapshot == [
+                Layer(.root, ["Root"]),
+                Layer(.fullScreen, ["Navigation", "A"]),
+                Layer(.pageSheet, ["Sheet"]),
+            ])
         #expect(window.layers.map { ObjectIdentifier($0.controller) } == [root, nav, sheet].map(ObjectIdentifier.init))
         #expect(window.topViewController === sheet)
         #expect(window.layers[1].visibleController?.screenName == "A")
@@ -138,8 +139,9 @@ struct WindowLayerTests {
         #expect(nav.parent === root && sheet.presentingViewController === root)
         #expect(root.calls == before.0 && home.calls == before.1 && sheet.calls == before.2)
         // It did come on screen, once, with its stack (which takes its root's name).
-        #expect(home.calls == [
-            "willMove(Home)", "didMove(Home)", "viewDidAppear(animated: false, movingToParent: false, beingPresented: false)",
-        ])
+        #expect(
+            home.calls == [
+                "willMove(Home)", "didMove(Home)", "viewDidAppear(animated: false, movingToParent: false, beingPresented: false)",
+            ])
     }
 }

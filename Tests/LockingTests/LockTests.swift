@@ -33,10 +33,11 @@ struct LockTests {
     @Test("withLockIfAvailable runs at once when the lock is free and returns nil without waiting while another thread holds it")
     func ifAvailable() {
         let value = Lock(1)
-        #expect(value.withLockIfAvailable { value -> Int in
-            value += 1
-            return value
-        } == 2)
+        #expect(
+            value.withLockIfAvailable { value -> Int in
+                value += 1
+                return value
+            } == 2)
 
         whileHeldOnAnotherThread({ whileHeld in value.withLock { _ in whileHeld() } }) {
             #expect(value.withLockIfAvailable { $0 } == nil)

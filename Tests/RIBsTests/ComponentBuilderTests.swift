@@ -7,7 +7,12 @@ private final class Session {}
 private protocol AppDependency: Dependency {}
 private final class AppComponent: Component<any EmptyDependency>, AppDependency {
     private(set) var storeFactoryCalls = 0
-    var store: Store { shared { storeFactoryCalls += 1; return Store() } }
+    var store: Store {
+        shared {
+            storeFactoryCalls += 1
+            return Store()
+        }
+    }
     var session: Session { shared { Session() } }
     var unsharedStore: Store { Store() }
 }

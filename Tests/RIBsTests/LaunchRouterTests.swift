@@ -1,6 +1,6 @@
-import TestSupport
 import HeadlessUI
 import RIBs
+import TestSupport
 import Testing
 
 @Suite("LaunchRouter.launch(from:)")

@@ -1,6 +1,6 @@
-import TestSupport
 import HeadlessUI
 import RIBs
+import TestSupport
 import Testing
 
 @Suite("LeakDetector: what a detach leaves behind")
@@ -206,10 +206,11 @@ struct LeakDetectorTests {
         #expect(weakMiddle == nil)
         #expect(tree(root) == "Root")
         // The test still holds the interactor; the view is still presented.
-        #expect(detector.leaks() == [
-            Leak(name: "Middle", kind: .interactor, reason: .stillAlive),
-            Leak(name: "Middle", kind: .viewController, reason: .stillOnScreen),
-        ])
+        #expect(
+            detector.leaks() == [
+                Leak(name: "Middle", kind: .interactor, reason: .stillAlive),
+                Leak(name: "Middle", kind: .viewController, reason: .stillOnScreen),
+            ])
         #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.fullScreen, ["Middle"])])
     }
 
@@ -276,11 +277,12 @@ struct LeakDetectorTests {
 
         try root.detachChild(leaf)
 
-        #expect(detector.leaks() == [
-            Leak(name: "Leaf", kind: .router, reason: .stillAlive),
-            Leak(name: "Leaf", kind: .interactor, reason: .stillAlive),
-            Leak(name: "Leaf", kind: .viewController, reason: .stillOnScreen),
-        ])
+        #expect(
+            detector.leaks() == [
+                Leak(name: "Leaf", kind: .router, reason: .stillAlive),
+                Leak(name: "Leaf", kind: .interactor, reason: .stillAlive),
+                Leak(name: "Leaf", kind: .viewController, reason: .stillOnScreen),
+            ])
         #expect(detector.newlyReported == 2)
         #expect(window.snapshot == [Layer(.root, ["Root"]), Layer(.fullScreen, ["Leaf"])])
     }
@@ -305,7 +307,9 @@ struct LeakDetectorTests {
         #expect(tree(root) == "Root[Child3]")
     }
 
-    @Test("attach and detach without a leaks() between (a history replay): released RIBs leave nothing, a held one among them is listed once and re-attaching it cancels")
+    @Test(
+        "attach and detach without a leaks() between (a history replay): released RIBs leave nothing, a held one among them is listed once and re-attaching it cancels"
+    )
     func replayWithoutLeaksCalls() throws {
         let (_, root, detector) = launch()
         func cycle(_ count: Int) throws {
@@ -391,11 +395,12 @@ struct LeakDetectorTests {
         detector.expectRelease(of: thing!, name: "Thing", kind: .presentable)
         detector.expectRelease(of: [router!])
 
-        #expect(detector.leaks() == [
-            Leak(name: "Thing", kind: .presentable, reason: .stillAlive),
-            Leak(name: "Plain", kind: .router, reason: .stillAlive),
-            Leak(name: "Plain", kind: .interactor, reason: .stillAlive),
-        ])
+        #expect(
+            detector.leaks() == [
+                Leak(name: "Thing", kind: .presentable, reason: .stillAlive),
+                Leak(name: "Plain", kind: .router, reason: .stillAlive),
+                Leak(name: "Plain", kind: .interactor, reason: .stillAlive),
+            ])
         router = nil
         #expect(detector.leaks() == [Leak(name: "Thing", kind: .presentable, reason: .stillAlive)])
         thing = nil
@@ -430,7 +435,9 @@ struct LeakDetectorTests {
         // address back at once.
         guard let reused = second else { return }
         for detector in [replayed, rendered] { detector.expectRelease(of: reused, name: "Second", kind: .presentable) }
-        let expected = [Leak(name: "Other", kind: .presentable, reason: .stillAlive), Leak(name: "Second", kind: .presentable, reason: .stillAlive)]
+        let expected = [
+            Leak(name: "Other", kind: .presentable, reason: .stillAlive), Leak(name: "Second", kind: .presentable, reason: .stillAlive),
+        ]
         #expect(rendered.leaks() == expected)
         #expect(replayed.leaks() == expected)
     }

@@ -254,18 +254,20 @@ struct RouterLifecycleTests {
         parent.interactor.deactivate()
 
         #expect([parent, child, grandchild, greatGrandchild].allSatisfy { $0.interactor.isActive == false })
-        #expect(log.events == [
-            "Parent.willResignActive", "Child.willResignActive", "Grandchild.willResignActive", "GreatGrandchild.willResignActive",
-        ])
+        #expect(
+            log.events == [
+                "Parent.willResignActive", "Child.willResignActive", "Grandchild.willResignActive", "GreatGrandchild.willResignActive",
+            ])
         #expect(tree(parent) == "Parent[Child[Grandchild[GreatGrandchild]]]")
 
         log.clear()
         parent.interactor.activate()
 
         #expect([parent, child, grandchild, greatGrandchild].allSatisfy { $0.interactor.isActive })
-        #expect(log.events == [
-            "GreatGrandchild.didBecomeActive", "Grandchild.didBecomeActive", "Child.didBecomeActive", "Parent.didBecomeActive",
-        ])
+        #expect(
+            log.events == [
+                "GreatGrandchild.didBecomeActive", "Grandchild.didBecomeActive", "Child.didBecomeActive", "Parent.didBecomeActive",
+            ])
     }
 
     /// Parent, active and loaded as a launched root is.

@@ -1,6 +1,6 @@
-import TestSupport
 import HeadlessUI
 import RIBs
+import TestSupport
 import Testing
 
 /// Seed 003's helpers: the view operation and the attach/detach together.
@@ -355,8 +355,11 @@ struct RouterNavigationTests {
         #expect(tree(app.root) == "Root[A]")
         #expect(!b.interactor.isActive && !c.interactor.isActive && a.interactor.isActive)
         // This test still holds b and c, so the detector reports both as alive, off screen.
-        #expect(Set(app.detector.leaks()) == Set(["B", "C"].flatMap { name in
-            [Leak.Kind.router, .interactor, .viewController].map { Leak(name: name, kind: $0, reason: .stillAlive) }
-        }))
+        #expect(
+            Set(app.detector.leaks())
+                == Set(
+                    ["B", "C"].flatMap { name in
+                        [Leak.Kind.router, .interactor, .viewController].map { Leak(name: name, kind: $0, reason: .stillAlive) }
+                    }))
     }
 }

@@ -1,6 +1,6 @@
-import TestSupport
 import HeadlessUI
 import RIBs
+import TestSupport
 import Testing
 
 @Suite("Seed 001: Login, then Home, through Root's container setRoot")

@@ -1,6 +1,6 @@
-import TestSupport
 import HeadlessUI
 import RIBs
+import TestSupport
 import Testing
 
 @Suite("Seed 003: swipe back without losing the RIB tree")

@@ -1,7 +1,8 @@
 import Foundation
 import SessionStorage
-@testable import SQLiteStore
 import Testing
+
+@testable import SQLiteStore
 
 @Suite("SQLiteSessionStore: what it refuses, and what it leaves as it was")
 struct StoreRefusalTests {
@@ -54,7 +55,9 @@ struct StoreRefusalTests {
             try #require(!before.isEmpty, sourceLocation: sourceLocation)
             // Twice: the refused open let the folder go, so the second is refused for the file again, not as in use.
             for _ in 0..<2 {
-                expectStoreError(.unusable, containing: text, sourceLocation: sourceLocation) { _ = try SQLiteSessionStore(directory: directory) }
+                expectStoreError(.unusable, containing: text, sourceLocation: sourceLocation) {
+                    _ = try SQLiteSessionStore(directory: directory)
+                }
                 #expect(try fileBytes(path) == before, "a refused open changed the file", sourceLocation: sourceLocation)
             }
         }
@@ -72,7 +75,9 @@ struct StoreRefusalTests {
     @Test("another program's SQLite file is refused, and left as it was")
     func foreignSQLite() throws {
         try expectRefused(containing: "another program's SQLite file") { directory in
-            try runSQL(databasePath(directory), """
+            try runSQL(
+                databasePath(directory),
+                """
                 CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT);
                 INSERT INTO notes (text) VALUES ('keep me'), ('and me');
                 PRAGMA user_version = 7;
@@ -93,9 +98,10 @@ struct StoreRefusalTests {
             try withStore(directory) { store in
                 try store.commit(.create(storedSession("long", at: Self.t0)))
                 for version in 2...40 {
-                    try store.commit(.append(
-                        session: "long", events: [storedEvent("long", version: version, at: Self.t0, size: 2000)],
-                        answer: nil, dropAnswersThrough: nil, at: Self.t0))
+                    try store.commit(
+                        .append(
+                            session: "long", events: [storedEvent("long", version: version, at: Self.t0, size: 2000)],
+                            answer: nil, dropAnswersThrough: nil, at: Self.t0))
                 }
             }
             // The store is released: its connections checkpointed the WAL into the file and removed it.

@@ -1,7 +1,8 @@
 import Foundation
 import SessionStorage
-@testable import SQLiteStore
 import Testing
+
+@testable import SQLiteStore
 
 @Suite("SQLiteSessionStore: what is committed comes back")
 struct StoreRoundTripTests {
@@ -31,9 +32,10 @@ struct StoreRoundTripTests {
         try store.commit(.append(session: a.id, events: [events[3]], answer: answers[2], dropAnswersThrough: 1, at: t0 + 50))
         try store.commit(.remember(session: a.id, answer: answers[3], dropAnswersThrough: 2, at: t0 + 45))
         // C gets an event and an answer, then leaves with everything it held.
-        try store.commit(.append(
-            session: c.id, events: [storedEvent(c.id, version: 2, at: t0 + 60)],
-            answer: storedAnswer(c.id, sequence: 1, version: 2), dropAnswersThrough: nil, at: t0 + 60))
+        try store.commit(
+            .append(
+                session: c.id, events: [storedEvent(c.id, version: 2, at: t0 + 60)],
+                answer: storedAnswer(c.id, sequence: 1, version: 2), dropAnswersThrough: nil, at: t0 + 60))
         try store.commit(.delete(session: c.id))
         let logs = [
             a.id: StoredLog(session: advanced(a, to: events[3], lastAccess: t0 + 50), events: events, answers: [answers[2], answers[3]]),

@@ -1,7 +1,8 @@
 import Foundation
 import SessionStorage
-@testable import SQLiteStore
 import Testing
+
+@testable import SQLiteStore
 
 /// A fresh folder under the system's temp dir, removed after `body`: each test its own data dir.
 func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {

@@ -17,17 +17,20 @@ struct AtomicityTests {
             let created = try client.create(app: "halfway")
             let id = try #require(created.json?["session"] as? String)
             expectState(created, Self.state(id, version: 1), status: 201)
-            expectState(try client.send(id, #"{"type":"present","screen":"Sheet"}"#), Self.state(id, version: 2, presented: ("Sheet", "pageSheet")))
+            expectState(
+                try client.send(id, #"{"type":"present","screen":"Sheet"}"#), Self.state(id, version: 2, presented: ("Sheet", "pageSheet")))
 
             let refused = try client.expectRefusal(id, #"{"type":"present","screen":"Other"}"#, status: 409, code: "invalid_navigation")
             #expect((refused.json?["detail"] as? String)?.contains("already presenting") == true)
-            try client.expectRefusal(id, #"{"type":"present","screen":"Other","style":"fullScreen"}"#, status: 409, code: "invalid_navigation")
+            try client.expectRefusal(
+                id, #"{"type":"present","screen":"Other","style":"fullScreen"}"#, status: 409, code: "invalid_navigation")
             expectState(try client.state(id), Self.state(id, version: 2, presented: ("Sheet", "pageSheet")))
 
             // The session goes on from the state before the failures.
             expectState(try client.send(id, #"{"type":"dismiss"}"#), Self.state(id, version: 3))
-            expectState(try client.send(id, #"{"type":"present","screen":"Other","style":"fullScreen"}"#),
-                        Self.state(id, version: 4, presented: ("Other", "fullScreen")))
+            expectState(
+                try client.send(id, #"{"type":"present","screen":"Other","style":"fullScreen"}"#),
+                Self.state(id, version: 4, presented: ("Other", "fullScreen")))
             try client.expectRefusal(id, #"{"type":"present","screen":"Sheet"}"#, status: 409, code: "invalid_navigation")
             expectState(try client.send(id, #"{"type":"dismiss"}"#), Self.state(id, version: 5))
             try client.expectRefusal(id, #"{"type":"dismiss"}"#, status: 409, code: "invalid_navigation")
@@ -76,7 +79,8 @@ struct AtomicityTests {
 
             let failed = try client.send(id, #"{"type":"dismiss"}"#)
             expectProblem(failed, status: 500, code: "internal_error")
-            #expect(failed.json?["detail"] as? String
+            #expect(
+                failed.json?["detail"] as? String
                     == "the session's app did not replay its history to the state it showed, so the session was closed")
             let end = try watcher.next()
             #expect(end.event == "end" && end.data == #"{"reason":"failed"}"#)

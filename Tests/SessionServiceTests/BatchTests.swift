@@ -1,10 +1,11 @@
 import Foundation
 import HTTPServer
-@testable import SessionService
 import Locking
 import SQLiteStore
-import Testing
 import TestSupport
+import Testing
+
+@testable import SessionService
 
 /// `{"events": [...]}`: several events in one request, applied all or none.
 @Suite("event batches: all or none, one version per event")
@@ -20,25 +21,35 @@ struct BatchTests {
     /// A walk of each built-in app to a deep point, and how many of its events change nothing (a swipe of a
     /// screen already gone): they get no version.
     static let walks: [String: (events: [String], noOps: Int)] = [
-        "login": ([
-            loginKim, pushA, pushB, #"{"type":"didPop","screen":"B"}"#, #"{"type":"didPop","screen":"B"}"#, presentProfile,
-            #"{"type":"didDismiss","screen":"Profile"}"#, pushC, #"{"type":"present","screen":"Profile","style":"fullScreen"}"#,
-        ], 1),
-        "navigation": ([
-            pushA, pushB, pushC, pop, #"{"type":"didPop","screen":"B"}"#, #"{"type":"didPop","screen":"B"}"#, pushB, pushC, pop,
-        ], 1),
-        "todo": ([loginKim, #"{"type":"logout"}"#, #"{"type":"login","name":"lee"}"#, #"{"type":"logout"}"#, #"{"type":"login","name":"ann"}"#], 0),
-        "flow": ([
-            #"{"type":"step","step":"mainIsRequired"}"#, #"{"type":"step","step":"codingIsRequired"}"#, pop,
-            #"{"type":"didPop","screen":"Main"}"#, #"{"type":"didPop","screen":"Main"}"#, #"{"type":"didDismiss","screen":"Main"}"#,
-            #"{"type":"step","step":"mainIsRequired"}"#, #"{"type":"step","step":"codingIsRequired"}"#,
-        ], 2),
+        "login": (
+            [
+                loginKim, pushA, pushB, #"{"type":"didPop","screen":"B"}"#, #"{"type":"didPop","screen":"B"}"#, presentProfile,
+                #"{"type":"didDismiss","screen":"Profile"}"#, pushC, #"{"type":"present","screen":"Profile","style":"fullScreen"}"#,
+            ], 1
+        ),
+        "navigation": (
+            [
+                pushA, pushB, pushC, pop, #"{"type":"didPop","screen":"B"}"#, #"{"type":"didPop","screen":"B"}"#, pushB, pushC, pop,
+            ], 1
+        ),
+        "todo": (
+            [loginKim, #"{"type":"logout"}"#, #"{"type":"login","name":"lee"}"#, #"{"type":"logout"}"#, #"{"type":"login","name":"ann"}"#],
+            0
+        ),
+        "flow": (
+            [
+                #"{"type":"step","step":"mainIsRequired"}"#, #"{"type":"step","step":"codingIsRequired"}"#, pop,
+                #"{"type":"didPop","screen":"Main"}"#, #"{"type":"didPop","screen":"Main"}"#, #"{"type":"didDismiss","screen":"Main"}"#,
+                #"{"type":"step","step":"mainIsRequired"}"#, #"{"type":"step","step":"codingIsRequired"}"#,
+            ], 2
+        ),
     ]
 
     // MARK: - 1. The same state, versions and history as the events one by one
 
-    @Test("each app reaches a deep state with one batch: the same bytes, ETag, history and stream frames as one by one",
-          arguments: ["login", "navigation", "todo", "flow"])
+    @Test(
+        "each app reaches a deep state with one batch: the same bytes, ETag, history and stream frames as one by one",
+        arguments: ["login", "navigation", "todo", "flow"])
     func sameAsOneByOne(app: String) throws {
         let walk = try #require(Self.walks[app])
         try withTestServer { client in
@@ -77,8 +88,9 @@ struct BatchTests {
             for version in 2...final {
                 let frame = try watcher.next()
                 #expect(frame.event == "state" && frame.id == String(version))
-                #expect(anonymized(Array(frame.data.utf8), batched) == anonymized(try #require(answers[version]).body, single),
-                        "version \(version)")
+                #expect(
+                    anonymized(Array(frame.data.utf8), batched) == anonymized(try #require(answers[version]).body, single),
+                    "version \(version)")
             }
             // ...and nothing else: the next thing on the stream is its end.
             #expect(try client.delete(batched).status == 204)
@@ -89,7 +101,9 @@ struct BatchTests {
 
     // MARK: - 2. A refusal anywhere changes nothing
 
-    @Test("a batch refused at its first, a middle or its last event: nothing changed (state, ETag, history, stream); the problem names the event")
+    @Test(
+        "a batch refused at its first, a middle or its last event: nothing changed (state, ETag, history, stream); the problem names the event"
+    )
     func refusalChangesNothing() throws {
         try withTestServer { client in
             let id = try client.loggedInSession()
@@ -107,8 +121,13 @@ struct BatchTests {
                 ([Self.pushB, Self.pop, Self.pop, Self.pop], 3, "invalid_navigation"),
                 // A presentation taken back, and a whole tree (HomeFlow detached, Login attached, HomeFlow again).
                 ([Self.pushB, Self.presentProfile, Self.dismiss, Self.dismiss], 3, "invalid_navigation"),
-                ([#"{"type":"logout"}"#, #"{"type":"login","name":"lee"}"#, Self.pushB, Self.presentProfile, #"{"type":"logout"}"#, Self.pop],
-                 5, "event_not_handled"),
+                (
+                    [
+                        #"{"type":"logout"}"#, #"{"type":"login","name":"lee"}"#, Self.pushB, Self.presentProfile, #"{"type":"logout"}"#,
+                        Self.pop,
+                    ],
+                    5, "event_not_handled"
+                ),
                 // A no-op first, then the refusal.
                 ([#"{"type":"didPop","screen":"C"}"#, Self.pushA], 1, "invalid_navigation"),
                 // A swipe of a name that is no screen of the app, after a change.
@@ -189,7 +208,8 @@ struct BatchTests {
             expectState(typed, Expected.login(id, version: 7, user: "kim", pages: ["A"]))
             let ignored = try client.send(id, #"{"events":[5,6,7,8],"type":"push","screen":"B"}"#)
             expectState(ignored, Expected.login(id, version: 8, user: "kim", pages: ["A", "B"]))
-            let refusedAlone = try client.expectRefusal(id, #"{"type":"push","screen":"B","events":[{"type":"pop"}]}"#, status: 409, code: "invalid_navigation")
+            let refusedAlone = try client.expectRefusal(
+                id, #"{"type":"push","screen":"B","events":[{"type":"pop"}]}"#, status: 409, code: "invalid_navigation")
             expectBatchProblem(refusedAlone, status: 409, code: "invalid_navigation", index: nil)
             let entries = try #require(client.history(id).json?["events"] as? [NSDictionary])
             #expect(entries.suffix(2).map { $0["event"] as? NSDictionary } == [["type": "pop"], ["type": "push", "screen": "B"]])
@@ -228,7 +248,9 @@ struct BatchTests {
 
     // MARK: - 4. Idempotency-Key and If-Match cover the batch
 
-    @Test("Idempotency-Key on a batch: a retry gets the first answer byte for byte and applies nothing; another body is 422; a refused batch is not remembered")
+    @Test(
+        "Idempotency-Key on a batch: a retry gets the first answer byte for byte and applies nothing; another body is 422; a refused batch is not remembered"
+    )
     func idempotentBatch() throws {
         try withTestServer { client in
             let id = try client.loggedInSession()
@@ -296,7 +318,8 @@ struct BatchTests {
                 expectBatchProblem(refused, status: 412, code: "version_mismatch", index: nil)
             }
             try client.expectRefusal(id, body, status: 412, code: "version_mismatch", headers: [("If-None-Match", "\"3\"")])
-            try client.expectRefusal(id, body, status: 412, code: "version_mismatch", headers: [("If-Match", "\"2\""), ("Idempotency-Key", "k")])
+            try client.expectRefusal(
+                id, body, status: 412, code: "version_mismatch", headers: [("If-Match", "\"2\""), ("Idempotency-Key", "k")])
             // The key of a request refused by its precondition is free.
             let applied = try client.send(id, body, headers: [("If-Match", "\"3\""), ("Idempotency-Key", "k")])
             expectState(applied, Expected.login(id, version: 5, user: "kim", pages: ["C", "A", "B"]))
@@ -307,7 +330,8 @@ struct BatchTests {
 
     // MARK: - 5. Limits
 
-    @Test("--max-events crossed inside a batch: 409 event_limit naming the first event past it, nothing applied; reaching it exactly applies")
+    @Test(
+        "--max-events crossed inside a batch: 409 event_limit naming the first event past it, nothing applied; reaching it exactly applies")
     func eventLimit() throws {
         try withTestServer(configuration: ServiceConfiguration(maxEventsPerSession: 4)) { client in
             let id = try client.loggedInSession()
@@ -315,11 +339,14 @@ struct BatchTests {
             _ = try watcher.open("/v1/sessions/\(id)/stream")
             #expect(try watcher.next().id == "2")
             // One applied, room for three more.
-            for (events, index) in [([Self.pushA, Self.pushB, Self.pushC, Self.pop], 3), ([Self.pushA, Self.pop, Self.pushB, Self.pop, Self.pushC], 3)] {
+            for (events, index) in [
+                ([Self.pushA, Self.pushB, Self.pushC, Self.pop], 3), ([Self.pushA, Self.pop, Self.pushB, Self.pop, Self.pushC], 3),
+            ] {
                 let refused = try client.expectRefusal(id, batch(events), status: 409, code: "event_limit")
                 expectBatchProblem(refused, status: 409, code: "event_limit", index: index)
-                #expect(refused.json?["detail"] as? String
-                    == "event \(index): the session has applied its maximum of 4 events; start a new session")
+                #expect(
+                    refused.json?["detail"] as? String
+                        == "event \(index): the session has applied its maximum of 4 events; start a new session")
             }
             // A no-op does not count against the limit.
             let exactly = try client.send(id, batch([Self.pushA, #"{"type":"didPop","screen":"B"}"#, Self.pushB, Self.pushC]))
@@ -335,12 +362,16 @@ struct BatchTests {
 
             // The same limit at a creation: past it, no session.
             let count = client.service.sessionCount
-            let created = try client.request("POST", "/v1/sessions", body: #"{"app":"navigation","events":["#
-                + [Self.pushA, Self.pushB, Self.pushC, Self.pop, Self.pop].joined(separator: ",") + "]}")
+            let created = try client.request(
+                "POST", "/v1/sessions",
+                body: #"{"app":"navigation","events":["#
+                    + [Self.pushA, Self.pushB, Self.pushC, Self.pop, Self.pop].joined(separator: ",") + "]}")
             expectBatchProblem(created, status: 409, code: "event_limit", index: 4)
             #expect(client.service.sessionCount == count)
-            let atLimit = try client.request("POST", "/v1/sessions", body: #"{"app":"navigation","events":["#
-                + [Self.pushA, Self.pushB, Self.pushC, Self.pop].joined(separator: ",") + "]}")
+            let atLimit = try client.request(
+                "POST", "/v1/sessions",
+                body: #"{"app":"navigation","events":["#
+                    + [Self.pushA, Self.pushB, Self.pushC, Self.pop].joined(separator: ",") + "]}")
             #expect(atLimit.status == 201 && atLimit.etagVersion == 5, "\(atLimit.text)")
             #expect(atLimit.json?["accepts"] as? [String] == [])
         }
@@ -375,11 +406,16 @@ struct BatchTests {
     func creation() throws {
         try withTestServer { client in
             let metricsBefore = try sessionGauge(client)
-            let body = #"{"app":"login","events":["# + [Self.loginKim, Self.pushA, #"{"type":"didPop","screen":"B"}"#, Self.pushB,
-                                                            Self.presentProfile].joined(separator: ",") + "]}"
+            let body =
+                #"{"app":"login","events":["#
+                + [
+                    Self.loginKim, Self.pushA, #"{"type":"didPop","screen":"B"}"#, Self.pushB,
+                    Self.presentProfile,
+                ].joined(separator: ",") + "]}"
             let created = try client.request("POST", "/v1/sessions", body: body)
             let id = try #require(created.json?["session"] as? String)
-            expectState(created, Expected.login(id, version: 5, user: "kim", pages: ["A", "B"], presented: ("Profile", "pageSheet")), status: 201)
+            expectState(
+                created, Expected.login(id, version: 5, user: "kim", pages: ["A", "B"], presented: ("Profile", "pageSheet")), status: 201)
             #expect(created.header("Location") == "/v1/sessions/\(id)")
             #expect(try client.state(id).body == created.body)
             #expect(try sessionGauge(client) == metricsBefore + 1)
@@ -406,7 +442,8 @@ struct BatchTests {
                 ([Self.loginKim, Self.pushA, Self.pushB, Self.loginKim], 3, "event_not_handled"),
             ]
             for (events, index, code) in refusals {
-                let refused = try client.request("POST", "/v1/sessions", body: #"{"app":"login","events":["# + events.joined(separator: ",") + "]}")
+                let refused = try client.request(
+                    "POST", "/v1/sessions", body: #"{"app":"login","events":["# + events.joined(separator: ",") + "]}")
                 expectBatchProblem(refused, status: 409, code: code, index: index)
                 #expect(refused.header("Location") == nil)
                 #expect(try sessionGauge(client) == count)
@@ -415,7 +452,8 @@ struct BatchTests {
 
             // An unknown app is 422 whatever its events, which are never applied.
             for events in [[Self.loginKim], [Self.pushA, Self.pushA]] {
-                let unknown = try client.request("POST", "/v1/sessions", body: #"{"app":"nope","events":["# + events.joined(separator: ",") + "]}")
+                let unknown = try client.request(
+                    "POST", "/v1/sessions", body: #"{"app":"nope","events":["# + events.joined(separator: ",") + "]}")
                 expectBatchProblem(unknown, status: 422, code: "unknown_app", index: nil)
             }
             #expect(try sessionGauge(client) == count)
@@ -424,7 +462,9 @@ struct BatchTests {
 
     // MARK: - 7. Concurrency
 
-    @Test("64 clients on one session, half sending push-A/pop batches, half single events: no gaps, unique versions, each batch's versions adjacent")
+    @Test(
+        "64 clients on one session, half sending push-A/pop batches, half single events: no gaps, unique versions, each batch's versions adjacent"
+    )
     func concurrentBatches() throws {
         var server = testServerConfiguration(threads: 4)
         server.perIPConnectionLimit = 128
@@ -460,9 +500,10 @@ struct BatchTests {
                     let body = isBatch ? pair : (round % 2 == 0 ? Self.pushB : Self.pop)
                     do {
                         let response = try http.send(id, body)
-                        mine.append(Answer(
-                            batch: isBatch, event: body, status: response.status, version: response.etagVersion,
-                            bodyVersion: response.json?["version"] as? Int, code: response.json?["code"] as? String))
+                        mine.append(
+                            Answer(
+                                batch: isBatch, event: body, status: response.status, version: response.etagVersion,
+                                bodyVersion: response.json?["version"] as? Int, code: response.json?["code"] as? String))
                     } catch {
                         mine.append(Answer(batch: isBatch, event: body, status: -1, version: nil, bodyVersion: nil, code: "\(error)"))
                     }
@@ -474,8 +515,9 @@ struct BatchTests {
             #expect(all.count == 64 * 12, "a client ran out of time")
             let batches = all.filter(\.batch), singles = all.filter { !$0.batch }
             #expect(batches.allSatisfy { $0.status == 200 }, "a batch was refused: \(batches.filter { $0.status != 200 }.prefix(3))")
-            #expect(singles.allSatisfy { $0.status == 200 || ($0.status == 409 && $0.code == "invalid_navigation") },
-                    "\(singles.filter { $0.status != 200 && $0.status != 409 }.prefix(3))")
+            #expect(
+                singles.allSatisfy { $0.status == 200 || ($0.status == 409 && $0.code == "invalid_navigation") },
+                "\(singles.filter { $0.status != 200 && $0.status != 409 }.prefix(3))")
             let ok = all.filter { $0.status == 200 }
             #expect(ok.allSatisfy { $0.version != nil && $0.version == $0.bodyVersion }, "an answer whose ETag is not its body's version")
             // Every 200 here changed the session: each answer has its own version.
@@ -488,11 +530,14 @@ struct BatchTests {
             let entries = try #require(client.history(id).json?["events"] as? [NSDictionary])
             #expect(entries.compactMap { $0["version"] as? Int } == Array(2...final))
             #expect(final == 2 + 2 * batches.count + singles.filter { $0.status == 200 }.count)
-            let events = entries.map { ($0["event"] as? NSDictionary).map { ($0["type"] as? String ?? "?") + ($0["screen"] as? String ?? "") } ?? "?" }
+            let events = entries.map {
+                ($0["event"] as? NSDictionary).map { ($0["type"] as? String ?? "?") + ($0["screen"] as? String ?? "") } ?? "?"
+            }
             for batchVersion in batches.compactMap(\.version) {
                 let offset = batchVersion - 2  // the entry of version v is at v - 2
-                #expect(events[offset] == "pop" && offset > 0 && events[offset - 1] == "pushA",
-                        "batch answered at \(batchVersion): \(events[max(0, offset - 2)...min(events.count - 1, offset + 1)])")
+                #expect(
+                    events[offset] == "pop" && offset > 0 && events[offset - 1] == "pushA",
+                    "batch answered at \(batchVersion): \(events[max(0, offset - 2)...min(events.count - 1, offset + 1)])")
             }
             #expect(events.filter { $0 == "pushA" }.count == batches.count, "a push of A outside a batch's pair")
             // B is on the stack when the singles pushed it once more than they popped it.
@@ -518,7 +563,9 @@ struct BatchTests {
         try withDataDirectory { directory in
             let keyed = batch([Self.pushA, Self.pushB, Self.pop])
             let first = try withStoredServer(directory: directory) { client, _, _ in
-                let deep = try client.request("POST", "/v1/sessions", body: #"{"app":"navigation","events":[{"type":"push","screen":"A"},{"type":"push","screen":"B"}]}"#)
+                let deep = try client.request(
+                    "POST", "/v1/sessions",
+                    body: #"{"app":"navigation","events":[{"type":"push","screen":"A"},{"type":"push","screen":"B"}]}"#)
                 try #require(deep.status == 201, "\(deep.text)")
                 let deepID = try #require(deep.json?["session"] as? String)
                 let id = try client.loggedInSession()
@@ -527,8 +574,9 @@ struct BatchTests {
                 try client.apply(id, batch([Self.pushB, Self.presentProfile]))
                 // Refused: not stored either.
                 expectProblem(try client.send(id, batch([Self.dismiss, Self.dismiss])), status: 409, code: "invalid_navigation")
-                expectProblem(try client.request("POST", "/v1/sessions", body: #"{"events":[{"type":"login","name":"x"},{"type":"pop"}]}"#),
-                              status: 409, code: "invalid_navigation")
+                expectProblem(
+                    try client.request("POST", "/v1/sessions", body: #"{"events":[{"type":"login","name":"x"},{"type":"pop"}]}"#),
+                    status: 409, code: "invalid_navigation")
                 return (id: id, deep: deepID, answer: answer.wire, snapshots: [try client.snapshot(id), try client.snapshot(deepID)])
             }
             let afterRestart = try withStoredServer(directory: directory) { client, _, restored in
@@ -538,14 +586,17 @@ struct BatchTests {
                 #expect(historyVersions(try client.history(first.id)) == Array(2...7))
                 // The keyed batch's retry: the first answer, nothing applied again.
                 #expect(try client.send(first.id, keyed, headers: [("Idempotency-Key", "k-batch")]).wire == first.answer)
-                try client.expectRefusal(first.id, batch([Self.pushA]), status: 422, code: "idempotency_key_reused",
-                                         headers: [("Idempotency-Key", "k-batch")])
+                try client.expectRefusal(
+                    first.id, batch([Self.pushA]), status: 422, code: "idempotency_key_reused",
+                    headers: [("Idempotency-Key", "k-batch")])
                 try client.expectUnchanged(first.id, since: first.snapshots[0])
                 // Life goes on with another batch, stored too.
-                expectState(try client.send(first.id, batch([Self.dismiss, Self.pop, Self.pushC])),
-                            Expected.login(first.id, version: 10, user: "kim", pages: ["A", "C"]))
-                expectState(try client.send(first.deep, batch([Self.pushC, Self.pop, Self.pop])),
-                            Expected.navigation(first.deep, version: 6, pages: ["A"]))
+                expectState(
+                    try client.send(first.id, batch([Self.dismiss, Self.pop, Self.pushC])),
+                    Expected.login(first.id, version: 10, user: "kim", pages: ["A", "C"]))
+                expectState(
+                    try client.send(first.deep, batch([Self.pushC, Self.pop, Self.pop])),
+                    Expected.navigation(first.deep, version: 6, pages: ["A"]))
                 return [try client.snapshot(first.id), try client.snapshot(first.deep)]
             }
             try withStoredServer(directory: directory) { client, _, restored in
@@ -569,14 +620,16 @@ struct BatchTests {
                 let held = client.service.heldMemory.recordBytes
                 store.close()
                 for _ in 0..<2 {
-                    let refused = try client.send(id, batch([Self.pushA, Self.pushB, Self.presentProfile]), headers: [("Idempotency-Key", "k")])
+                    let refused = try client.send(
+                        id, batch([Self.pushA, Self.pushB, Self.presentProfile]), headers: [("Idempotency-Key", "k")])
                     expectProblem(refused, status: 503, code: "store_unavailable")
                     try client.expectUnchanged(id, since: before)
                 }
                 #expect(client.service.heldMemory.recordBytes == held)
                 let count = client.service.sessionCount
-                expectProblem(try client.request("POST", "/v1/sessions", body: #"{"events":[{"type":"login","name":"kim"}]}"#),
-                              status: 503, code: "store_unavailable")
+                expectProblem(
+                    try client.request("POST", "/v1/sessions", body: #"{"events":[{"type":"login","name":"kim"}]}"#),
+                    status: 503, code: "store_unavailable")
                 #expect(client.service.sessionCount == count)
                 client.service.endStreams()
                 let next = try watcher.next()
@@ -657,8 +710,9 @@ private func expectBatchProblem(
     let detail = response.json?["detail"] as? String ?? ""
     if let index {
         #expect(response.json?["index"] as? Int == index, "\(response.text)", sourceLocation: sourceLocation)
-        #expect(response.text.contains(#","index":\#(index)"#) || response.text.contains(#"{"index":\#(index)"#),
-                "index is not an integer member: \(response.text)", sourceLocation: sourceLocation)
+        #expect(
+            response.text.contains(#","index":\#(index)"#) || response.text.contains(#"{"index":\#(index)"#),
+            "index is not an integer member: \(response.text)", sourceLocation: sourceLocation)
         #expect(detail.hasPrefix("event \(index): "), "\(detail)", sourceLocation: sourceLocation)
     } else {
         #expect(response.json?["index"] == nil, "\(response.text)", sourceLocation: sourceLocation)

@@ -22,9 +22,10 @@ struct BrowserTests {
     /// The browser the script would use, if any.
     static let chromium = executable("chromium", "chromium-browser", "google-chrome")
 
-    @Test("login → push A → present Profile through the page; every app renders and takes an event",
-          .enabled(if: chromium != nil, "Chromium is not installed: run scripts/install-deps chromium"),
-          .enabled(if: executable("python3") != nil, "python3 is needed to drive Chromium"))
+    @Test(
+        "login → push A → present Profile through the page; every app renders and takes an event",
+        .enabled(if: chromium != nil, "Chromium is not installed: run scripts/install-deps chromium"),
+        .enabled(if: executable("python3") != nil, "python3 is needed to drive Chromium"))
     func walkthrough() throws {
         try withTestServer { client in
             let result = try Self.run("walkthrough", port: client.port)
@@ -34,11 +35,12 @@ struct BrowserTests {
             #expect(login["status"] as? String == "live")
             #expect(login["version"] as? Int == 4)
             let root = try #require(login["tree"] as? [String: Any])
-            #expect(Self.outline(root) == [
-                "Root launch active",
-                "  HomeFlow viewless active",
-                "    Home viewable active", "    A viewable active", "    Profile viewable active",
-            ])
+            #expect(
+                Self.outline(root) == [
+                    "Root launch active",
+                    "  HomeFlow viewless active",
+                    "    Home viewable active", "    A viewable active", "    Profile viewable active",
+                ])
             #expect(Self.layers(login) == ["root: Home A", "pageSheet: Profile"])
             #expect(login["accepts"] as? [String] == ["dismiss", "didDismiss", "logout"])
 
@@ -46,10 +48,11 @@ struct BrowserTests {
             let todo = Self.outline(apps["todo"]?["tree"] as? [String: Any] ?? [:])
             #expect(todo == ["Root launch active", "  Todo viewable active"])
             #expect(Self.layers(apps["flow"] ?? [:]) == ["root: AppInit Main"])
-            #expect(Self.outline(apps["flow"]?["tree"] as? [String: Any] ?? [:]) == [
-                "AppFlow flow active", "  AppInit presentable active", "  MainFlow flow active",
-                "    Main presentable active",
-            ])
+            #expect(
+                Self.outline(apps["flow"]?["tree"] as? [String: Any] ?? [:]) == [
+                    "AppFlow flow active", "  AppInit presentable active", "  MainFlow flow active",
+                    "    Main presentable active",
+                ])
             for app in ["login", "navigation", "todo", "flow"] {
                 let path = try #require(apps[app]?["screenshot"] as? String)
                 let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
@@ -58,9 +61,10 @@ struct BrowserTests {
         }
     }
 
-    @Test("a refused stream is retried, typed text survives another client's event, a dropped stream resumes",
-          .enabled(if: chromium != nil, "Chromium is not installed: run scripts/install-deps chromium"),
-          .enabled(if: executable("python3") != nil, "python3 is needed to drive Chromium"))
+    @Test(
+        "a refused stream is retried, typed text survives another client's event, a dropped stream resumes",
+        .enabled(if: chromium != nil, "Chromium is not installed: run scripts/install-deps chromium"),
+        .enabled(if: executable("python3") != nil, "python3 is needed to drive Chromium"))
     func resilience() throws {
         var oneStream = testServerConfiguration()
         oneStream.maxStreams = 1
@@ -89,9 +93,10 @@ struct BrowserTests {
             #expect(typed["version"] as? Int == 3)
             #expect(Self.layers(typed) == ["root: Home A"])
             #expect(typed["accepts"] as? [String] == ["push", "pop", "didPop", "present", "logout"])
-            #expect(typed["fields"] as? [String: String] == [
-                "push.screen": "B", "didPop.screen": "A", "present.screen": "Profile", "present.style": "",
-            ])
+            #expect(
+                typed["fields"] as? [String: String] == [
+                    "push.screen": "B", "didPop.screen": "A", "present.screen": "Profile", "present.style": "",
+                ])
 
             let dropped = try #require(steps["dropped"])
             #expect(dropped["status"] as? String == "reconnecting")
@@ -111,16 +116,18 @@ struct BrowserTests {
         }
     }
 
-    @Test("a leaking RIB's objects are listed by name, kind and reason",
-          .enabled(if: chromium != nil, "Chromium is not installed: run scripts/install-deps chromium"),
-          .enabled(if: executable("python3") != nil, "python3 is needed to drive Chromium"))
+    @Test(
+        "a leaking RIB's objects are listed by name, kind and reason",
+        .enabled(if: chromium != nil, "Chromium is not installed: run scripts/install-deps chromium"),
+        .enabled(if: executable("python3") != nil, "python3 is needed to drive Chromium"))
     func leaks() throws {
         try withTestServer(registry: testRegistry(LabApps.leaky())) { client in
             let shown = try #require(try Self.run("leaks", port: client.port)["leaks"] as? [String: Any])
             #expect(shown["version"] as? Int == 3)
             #expect(Self.layers(shown) == ["root: Root"])
-            #expect(shown["leaks"] as? String
-                == "Leaks: Sheet router (stillAlive), Sheet interactor (stillAlive), Sheet viewController (stillAlive)")
+            #expect(
+                shown["leaks"] as? String
+                    == "Leaks: Sheet router (stillAlive), Sheet interactor (stillAlive), Sheet viewController (stillAlive)")
         }
     }
 
@@ -136,7 +143,8 @@ struct BrowserTests {
     /// "name kind active|inactive" per node, indented two spaces per level.
     static func outline(_ node: [String: Any], depth: Int = 0) -> [String] {
         guard let name = node["name"] as? String else { return [] }
-        let line = String(repeating: "  ", count: depth) + "\(name) \(node["kind"] as? String ?? "?") "
+        let line =
+            String(repeating: "  ", count: depth) + "\(name) \(node["kind"] as? String ?? "?") "
             + ((node["active"] as? Bool ?? false) ? "active" : "inactive")
         let children = node["children"] as? [[String: Any]] ?? []
         return [line] + children.flatMap { outline($0, depth: depth + 1) }
@@ -153,8 +161,10 @@ struct BrowserTests {
     static func runScript(baseURL: String, artifacts: String, scenario: String) throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["timeout", "180", packageRoot.appendingPathComponent("scripts/browser-test").path,
-                             baseURL, artifacts, scenario]
+        process.arguments = [
+            "timeout", "180", packageRoot.appendingPathComponent("scripts/browser-test").path,
+            baseURL, artifacts, scenario,
+        ]
         process.currentDirectoryURL = packageRoot
         let output = Pipe()
         let errors = Pipe()
@@ -168,7 +178,9 @@ struct BrowserTests {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         while reader.isExecuting || !reader.isFinished { usleep(1_000) }
-        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-                String(decoding: errorText.withLock { $0 }, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+            String(decoding: errorText.withLock { $0 }, as: UTF8.self)
+        )
     }
 }

@@ -19,13 +19,15 @@ struct ConditionalReadTests {
                 #expect(notModified.body.isEmpty, "\(tags)")
             }
             for tags in ["\"1\"", "W/\"1\", \"3\"", "\"2\"\u{A0}"] {
-                expectState(try client.state(id, headers: [("If-None-Match", tags)]),
-                            Expected.login(id, version: 2, user: "kim"))
+                expectState(
+                    try client.state(id, headers: [("If-None-Match", tags)]),
+                    Expected.login(id, version: 2, user: "kim"))
             }
             // After an event the tag a client holds is stale: the new state comes back.
             try client.apply(id, #"{"type":"push","screen":"A"}"#)
-            expectState(try client.state(id, headers: [("If-None-Match", "\"2\"")]),
-                        Expected.login(id, version: 3, user: "kim", pages: ["A"]))
+            expectState(
+                try client.state(id, headers: [("If-None-Match", "\"2\"")]),
+                Expected.login(id, version: 3, user: "kim", pages: ["A"]))
         }
     }
 
@@ -35,12 +37,14 @@ struct ConditionalReadTests {
             let id = try client.createSession()
             expectState(try client.state(id, headers: [("If-Match", "\"1\"")]), Expected.login(id, version: 1))
             expectProblem(try client.state(id, headers: [("If-Match", "\"2\"")]), status: 412, code: "version_mismatch")
-            expectProblem(try client.state(id, headers: [("If-Match", "\"2\""), ("If-None-Match", "\"1\"")]),
-                          status: 412, code: "version_mismatch")
+            expectProblem(
+                try client.state(id, headers: [("If-Match", "\"2\""), ("If-None-Match", "\"1\"")]),
+                status: 412, code: "version_mismatch")
             #expect(try client.state(id, headers: [("If-Match", "\"1\""), ("If-None-Match", "\"1\"")]).status == 304)
             // A session that does not exist is not found, whatever the preconditions.
-            expectProblem(try client.state("AAAAAAAAAAAAAAAAAAAAAA", headers: [("If-Match", "\"1\"")]),
-                          status: 404, code: "session_not_found")
+            expectProblem(
+                try client.state("AAAAAAAAAAAAAAAAAAAAAA", headers: [("If-Match", "\"1\"")]),
+                status: 404, code: "session_not_found")
         }
     }
 
@@ -68,12 +72,14 @@ struct ConditionalReadTests {
 
             for tags in ["\"2\"", "W/\"2\"", "*"] {
                 expectProblem(try client.delete(id, headers: [("If-None-Match", tags)]), status: 412, code: "version_mismatch")
-                try client.expectRefusal(id, #"{"type":"push","screen":"A"}"#, status: 412, code: "version_mismatch", headers: [("If-None-Match", tags)])
+                try client.expectRefusal(
+                    id, #"{"type":"push","screen":"A"}"#, status: 412, code: "version_mismatch", headers: [("If-None-Match", tags)])
             }
             try client.expectUnchanged(id, since: before)
 
-            expectState(try client.send(id, #"{"type":"push","screen":"A"}"#, headers: [("If-None-Match", "\"2\"\u{A0}, \"1\"")]),
-                        Expected.login(id, version: 3, user: "kim", pages: ["A"]))
+            expectState(
+                try client.send(id, #"{"type":"push","screen":"A"}"#, headers: [("If-None-Match", "\"2\"\u{A0}, \"1\"")]),
+                Expected.login(id, version: 3, user: "kim", pages: ["A"]))
             #expect(try client.delete(id, headers: [("If-None-Match", "\"2\"")]).status == 204)
             #expect(client.service.sessionCount == 0)
         }

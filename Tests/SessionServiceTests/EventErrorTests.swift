@@ -1,6 +1,6 @@
-import TestSupport
 import AppHosting
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("error codes of events: 400s and 409s, each leaving the session unchanged")
@@ -24,8 +24,10 @@ struct EventErrorTests {
             // Not UTF-8, or a lone surrogate: not JSON.
             let before = try client.snapshot(id)
             let invalidUTF8 = Array(#"{"type":"login","name":""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8)
-            expectProblem(try client.http.request("POST", "/v1/sessions/\(id)/events", body: invalidUTF8, headers: [("Content-Type", "application/json")]),
-                          status: 400, code: "malformed_event")
+            expectProblem(
+                try client.http.request(
+                    "POST", "/v1/sessions/\(id)/events", body: invalidUTF8, headers: [("Content-Type", "application/json")]),
+                status: 400, code: "malformed_event")
             try client.expectUnchanged(id, since: before)
             try client.expectRefusal(id, #"{"type":"push","screen":"\ud800"}"#, status: 400, code: "malformed_event")
             // An empty body, with or without a JSON content type, is no event either.
@@ -89,8 +91,10 @@ struct EventErrorTests {
             try client.expectRefusal(id, #"{"type":"push","screen":"A"}"#, status: 409, code: "invalid_navigation")
             try client.expectRefusal(id, #"{"type":"push","screen":"B"}"#, status: 409, code: "invalid_navigation")
             try client.apply(id, #"{"type":"present","screen":"Profile"}"#)
-            try client.expectRefusal(id, #"{"type":"present","screen":"Profile","style":"fullScreen"}"#, status: 409, code: "invalid_navigation")
-            expectState(try client.state(id), Expected.login(id, version: 5, user: "kim", pages: ["A", "B"], presented: ("Profile", "pageSheet")))
+            try client.expectRefusal(
+                id, #"{"type":"present","screen":"Profile","style":"fullScreen"}"#, status: 409, code: "invalid_navigation")
+            expectState(
+                try client.state(id), Expected.login(id, version: 5, user: "kim", pages: ["A", "B"], presented: ("Profile", "pageSheet")))
         }
     }
 }

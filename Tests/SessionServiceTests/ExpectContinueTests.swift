@@ -30,15 +30,18 @@ struct ExpectContinueTests {
         #expect(plain.text == early.text, sourceLocation: sourceLocation)
     }
 
-    @Test("an event whose body is not JSON is refused before it is sent, and the session stays as it was", arguments: [
-        [("Content-Type", "text/plain")], [("Content-Type", "application/json"), ("Content-Encoding", "gzip")], [],
-    ])
+    @Test(
+        "an event whose body is not JSON is refused before it is sent, and the session stays as it was",
+        arguments: [
+            [("Content-Type", "text/plain")], [("Content-Type", "application/json"), ("Content-Encoding", "gzip")], [],
+        ])
     func eventNotJSON(headers: [(String, String)]) throws {
         try withTestServer { client in
             let id = try client.loggedInSession()
             let before = try client.snapshot(id)
-            try Self.expectRefusedBeforeBody(client, "/v1/sessions/\(id)/events", body: Self.login, headers: headers,
-                                             status: 415, code: "unsupported_media_type")
+            try Self.expectRefusedBeforeBody(
+                client, "/v1/sessions/\(id)/events", body: Self.login, headers: headers,
+                status: 415, code: "unsupported_media_type")
             try client.expectUnchanged(id, since: before)
         }
     }
@@ -47,16 +50,19 @@ struct ExpectContinueTests {
     func eventForAGoneSession() throws {
         let clock = ManualClock()
         try withTestServer(configuration: ServiceConfiguration(sessionTTL: 60), clock: clock) { client in
-            try Self.expectRefusedBeforeBody(client, "/v1/sessions/unknown-session-id-000000/events", body: Self.login,
-                                             headers: Self.json, status: 404, code: "session_not_found")
+            try Self.expectRefusedBeforeBody(
+                client, "/v1/sessions/unknown-session-id-000000/events", body: Self.login,
+                headers: Self.json, status: 404, code: "session_not_found")
             let deleted = try client.createSession()
             #expect(try client.delete(deleted).status == 204)
-            try Self.expectRefusedBeforeBody(client, "/v1/sessions/\(deleted)/events", body: Self.login,
-                                             headers: Self.json, status: 404, code: "session_not_found")
+            try Self.expectRefusedBeforeBody(
+                client, "/v1/sessions/\(deleted)/events", body: Self.login,
+                headers: Self.json, status: 404, code: "session_not_found")
             let expired = try client.createSession()
             clock.advance(seconds: 61)
-            try Self.expectRefusedBeforeBody(client, "/v1/sessions/\(expired)/events", body: Self.login,
-                                             headers: Self.json, status: 404, code: "session_not_found")
+            try Self.expectRefusedBeforeBody(
+                client, "/v1/sessions/\(expired)/events", body: Self.login,
+                headers: Self.json, status: 404, code: "session_not_found")
             // The head closed the expired session, as the handler would have: gone, and counted once.
             #expect(client.service.sessionCount == 0)
             #expect(try SessionNotFoundTests.expiredTotal(client) == 1)
@@ -66,18 +72,22 @@ struct ExpectContinueTests {
     @Test("415 over session_not_found, as without the expectation")
     func mediaTypeBeforeSession() throws {
         try withTestServer { client in
-            try Self.expectRefusedBeforeBody(client, "/v1/sessions/unknown-session-id-000000/events", body: Self.login,
-                                             headers: [("Content-Type", "text/plain")], status: 415, code: "unsupported_media_type")
+            try Self.expectRefusedBeforeBody(
+                client, "/v1/sessions/unknown-session-id-000000/events", body: Self.login,
+                headers: [("Content-Type", "text/plain")], status: 415, code: "unsupported_media_type")
         }
     }
 
-    @Test("a creation whose body is not JSON is refused before it is sent, and creates nothing", arguments: [
-        [("Content-Type", "text/plain")], [("Content-Type", "application/json"), ("Content-Encoding", "gzip")], [],
-    ])
+    @Test(
+        "a creation whose body is not JSON is refused before it is sent, and creates nothing",
+        arguments: [
+            [("Content-Type", "text/plain")], [("Content-Type", "application/json"), ("Content-Encoding", "gzip")], [],
+        ])
     func creationNotJSON(headers: [(String, String)]) throws {
         try withTestServer { client in
-            try Self.expectRefusedBeforeBody(client, "/v1/sessions", body: #"{"app":"todo"}"#, headers: headers,
-                                             status: 415, code: "unsupported_media_type")
+            try Self.expectRefusedBeforeBody(
+                client, "/v1/sessions", body: #"{"app":"todo"}"#, headers: headers,
+                status: 415, code: "unsupported_media_type")
             #expect(client.service.sessionCount == 0)
         }
     }
@@ -85,17 +95,20 @@ struct ExpectContinueTests {
     @Test("a head the checks pass is invited: the session is created, the event applied or refused for its body")
     func invited() throws {
         try withTestServer { client in
-            let created = try client.http.requestExpectingContinue("POST", "/v1/sessions", body: Array(#"{"app":"login"}"#.utf8),
-                                                                   headers: Self.json)
+            let created = try client.http.requestExpectingContinue(
+                "POST", "/v1/sessions", body: Array(#"{"app":"login"}"#.utf8),
+                headers: Self.json)
             #expect(created.map(\.status) == [100, 201])
             let id = try #require(created.last?.json?["session"] as? String)
-            let applied = try client.http.requestExpectingContinue("POST", "/v1/sessions/\(id)/events", body: Array(Self.login.utf8),
-                                                                   headers: Self.json)
+            let applied = try client.http.requestExpectingContinue(
+                "POST", "/v1/sessions/\(id)/events", body: Array(Self.login.utf8),
+                headers: Self.json)
             #expect(applied.map(\.status) == [100, 200])
             expectState(try #require(applied.last), Expected.login(id, version: 2, user: "kim"))
             let before = try client.snapshot(id)
-            let malformed = try client.http.requestExpectingContinue("POST", "/v1/sessions/\(id)/events", body: Array("not json".utf8),
-                                                                     headers: Self.json)
+            let malformed = try client.http.requestExpectingContinue(
+                "POST", "/v1/sessions/\(id)/events", body: Array("not json".utf8),
+                headers: Self.json)
             #expect(malformed.map(\.status) == [100, 400])
             expectProblem(try #require(malformed.last), status: 400, code: "malformed_event")
             try client.expectUnchanged(id, since: before)

@@ -6,7 +6,8 @@ import HeadlessUI
 import Testing
 
 /// The flow app's whole state: a RIB-app state plus the step names `step` would take now.
-private func flowState(_ id: String, version: Int, tree: NSDictionary, stack: [String], accepts: [String], steps: [String]) -> NSDictionary {
+private func flowState(_ id: String, version: Int, tree: NSDictionary, stack: [String], accepts: [String], steps: [String]) -> NSDictionary
+{
     let state = sessionState(id, app: "flow", version: version, tree: tree, layers: [layer("root", stack)], accepts: accepts)
     let copy = state.mutableCopy() as! NSMutableDictionary
     copy["steps"] = steps
@@ -21,26 +22,37 @@ struct FlowAppHTTPTests {
     func seed() throws {
         try withTestServer { client in
             let id = try client.createSession(app: "flow")
-            expectState(try client.get("/v1/sessions/\(id)"), flowState(
-                id, version: 1, tree: node("AppFlow", "flow", [appInit]), stack: ["AppInit"], accepts: ["step"], steps: ["mainIsRequired"]))
+            expectState(
+                try client.get("/v1/sessions/\(id)"),
+                flowState(
+                    id, version: 1, tree: node("AppFlow", "flow", [appInit]), stack: ["AppInit"], accepts: ["step"],
+                    steps: ["mainIsRequired"]))
 
-            expectState(try client.send(id, #"{"type":"step","step":"mainIsRequired"}"#), flowState(
-                id, version: 2, tree: node("AppFlow", "flow", [appInit, node("MainFlow", "flow", [node("Main", "presentable")])]),
-                stack: ["AppInit", "Main"], accepts: ["step", "pop", "didPop"], steps: ["codingIsRequired"]))
+            expectState(
+                try client.send(id, #"{"type":"step","step":"mainIsRequired"}"#),
+                flowState(
+                    id, version: 2, tree: node("AppFlow", "flow", [appInit, node("MainFlow", "flow", [node("Main", "presentable")])]),
+                    stack: ["AppInit", "Main"], accepts: ["step", "pop", "didPop"], steps: ["codingIsRequired"]))
 
-            expectState(try client.send(id, #"{"type":"step","step":"codingIsRequired"}"#), flowState(
-                id, version: 3,
-                tree: node("AppFlow", "flow", [appInit, node("MainFlow", "flow", [node("Main", "presentable"), node("Coding", "presentable")])]),
-                stack: ["AppInit", "Main", "Coding"], accepts: ["pop", "didPop"], steps: []))
+            expectState(
+                try client.send(id, #"{"type":"step","step":"codingIsRequired"}"#),
+                flowState(
+                    id, version: 3,
+                    tree: node(
+                        "AppFlow", "flow",
+                        [appInit, node("MainFlow", "flow", [node("Main", "presentable"), node("Coding", "presentable")])]),
+                    stack: ["AppInit", "Main", "Coding"], accepts: ["pop", "didPop"], steps: []))
 
             // Coding's screen handles no step; an unknown step name is not handled either.
             expectProblem(try client.send(id, #"{"type":"step","step":"codingIsRequired"}"#), status: 409, code: "event_not_handled")
             expectProblem(try client.send(id, #"{"type":"step","step":"warp"}"#), status: 409, code: "event_not_handled")
             expectProblem(try client.send(id, #"{"type":"login","name":"kim"}"#), status: 409, code: "event_not_handled")
 
-            expectState(try client.send(id, #"{"type":"pop"}"#), flowState(
-                id, version: 4, tree: node("AppFlow", "flow", [appInit, node("MainFlow", "flow", [node("Main", "presentable")])]),
-                stack: ["AppInit", "Main"], accepts: ["step", "pop", "didPop"], steps: ["codingIsRequired"]))
+            expectState(
+                try client.send(id, #"{"type":"pop"}"#),
+                flowState(
+                    id, version: 4, tree: node("AppFlow", "flow", [appInit, node("MainFlow", "flow", [node("Main", "presentable")])]),
+                    stack: ["AppInit", "Main"], accepts: ["step", "pop", "didPop"], steps: ["codingIsRequired"]))
 
             // Swiping Main away empties MainFlow, which ends; a repeat changes nothing.
             let launched = flowState(
@@ -57,17 +69,20 @@ struct FlowAppHTTPTests {
     @Test("the seed's error: a MainFlow pushing its own navigation controller gets invalid_navigation and nothing changes")
     func nestedNavigationController() throws {
         var registry = BuiltinApps.registry
-        registry.register(AppDefinition(id: "flow-nested", description: "seed 004's first attempt", events: [.step]) {
-            FlowAppRuntime(
-                flow: NestedAppFlow(), stepper: OneStepper(withSingleStep: SeedStep.introIsRequired),
-                steps: SeedStep.allCases.map { ($0.rawValue, $0 as any Step) })
-        })
+        registry.register(
+            AppDefinition(id: "flow-nested", description: "seed 004's first attempt", events: [.step]) {
+                FlowAppRuntime(
+                    flow: NestedAppFlow(), stepper: OneStepper(withSingleStep: SeedStep.introIsRequired),
+                    steps: SeedStep.allCases.map { ($0.rawValue, $0 as any Step) })
+            })
         try withTestServer(registry: registry) { client in
             let id = try client.createSession(app: "flow-nested")
             let before = try client.get("/v1/sessions/\(id)")
-            let expected = sessionState(
-                id, app: "flow-nested", version: 1, tree: node("NestedAppFlow", "flow", [appInit]),
-                layers: [layer("root", ["AppInit"])], accepts: ["step"]).mutableCopy() as! NSMutableDictionary
+            let expected =
+                sessionState(
+                    id, app: "flow-nested", version: 1, tree: node("NestedAppFlow", "flow", [appInit]),
+                    layers: [layer("root", ["AppInit"])], accepts: ["step"]
+                ).mutableCopy() as! NSMutableDictionary
             expected["steps"] = ["introIsRequired", "mainIsRequired"]
             expectState(before, expected)
 
@@ -103,7 +118,9 @@ private final class NestedAppFlow: Flow {
         case .mainIsRequired:
             let main = NestedMainFlow()
             try stack.push(main.ownStack, animated: true)
-            return .one(flowContributor: .contribute(withNextPresentable: main, withNextStepper: OneStepper(withSingleStep: SeedStep.mainIsRequired)))
+            return .one(
+                flowContributor: .contribute(
+                    withNextPresentable: main, withNextStepper: OneStepper(withSingleStep: SeedStep.mainIsRequired)))
         case nil:
             return .none
         }

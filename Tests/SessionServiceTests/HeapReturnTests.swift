@@ -1,6 +1,7 @@
 import Locking
-@testable import SessionService
 import Testing
+
+@testable import SessionService
 
 @Suite("handing freed memory back")
 struct HeapReturnTests {

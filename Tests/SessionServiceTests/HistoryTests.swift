@@ -1,6 +1,7 @@
 import Foundation
-@testable import SessionService
 import Testing
+
+@testable import SessionService
 
 @Suite("history")
 struct HistoryTests {
@@ -41,11 +42,14 @@ struct HistoryTests {
             try client.apply(id, #"{"type":"push","screen":"B"}"#)
             clock.stepWallClock(seconds: 3601)
             try client.apply(id, #"{"type":"push","screen":"C"}"#)
-            #expect(try client.history(id).json == ["events": [
-                historyEntry(2, ["type": "push", "screen": "A"], at: "2023-11-14T22:13:22.000Z"),
-                historyEntry(3, ["type": "push", "screen": "B"], at: "2023-11-14T22:13:22.000Z"),
-                historyEntry(4, ["type": "push", "screen": "C"], at: "2023-11-14T22:13:23.000Z"),
-            ]] as NSDictionary)
+            #expect(
+                try client.history(id).json == [
+                    "events": [
+                        historyEntry(2, ["type": "push", "screen": "A"], at: "2023-11-14T22:13:22.000Z"),
+                        historyEntry(3, ["type": "push", "screen": "B"], at: "2023-11-14T22:13:22.000Z"),
+                        historyEntry(4, ["type": "push", "screen": "C"], at: "2023-11-14T22:13:23.000Z"),
+                    ]
+                ] as NSDictionary)
         }
     }
 }

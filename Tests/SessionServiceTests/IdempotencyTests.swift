@@ -1,6 +1,6 @@
-import TestSupport
 import Foundation
 import SessionService
+import TestSupport
 import Testing
 
 @Suite("Idempotency-Key")
@@ -41,7 +41,8 @@ struct IdempotencyTests {
             expectState(first, Expected.login(id, version: 3, user: "kim", pages: ["A"]))
             let applied = try client.snapshot(id)
             for spelling in ["k1", "k1 ", " k1\t"] {
-                #expect(try client.send(id, push, headers: [("Idempotency-Key", spelling)]).body == first.body, "\(spelling.debugDescription)")
+                #expect(
+                    try client.send(id, push, headers: [("Idempotency-Key", spelling)]).body == first.body, "\(spelling.debugDescription)")
             }
             try client.expectUnchanged(id, since: applied)
             // Inside the key, whitespace is part of it.
@@ -54,11 +55,14 @@ struct IdempotencyTests {
         try withTestServer { client in
             let id = try client.createSession()
             #expect(try client.send(id, #"{"type":"login","name":"kim"}"#, headers: [("Idempotency-Key", "k")]).status == 200)
-            try client.expectRefusal(id, #"{"type":"login","name":"lee"}"#, status: 422, code: "idempotency_key_reused", headers: [("Idempotency-Key", "k")])
-            try client.expectRefusal(id, #"{"type":"push","screen":"A"}"#, status: 422, code: "idempotency_key_reused", headers: [("Idempotency-Key", "k")])
+            try client.expectRefusal(
+                id, #"{"type":"login","name":"lee"}"#, status: 422, code: "idempotency_key_reused", headers: [("Idempotency-Key", "k")])
+            try client.expectRefusal(
+                id, #"{"type":"push","screen":"A"}"#, status: 422, code: "idempotency_key_reused", headers: [("Idempotency-Key", "k")])
             // Another key is free.
-            expectState(try client.send(id, #"{"type":"push","screen":"A"}"#, headers: [("Idempotency-Key", "k2")]),
-                        Expected.login(id, version: 3, user: "kim", pages: ["A"]))
+            expectState(
+                try client.send(id, #"{"type":"push","screen":"A"}"#, headers: [("Idempotency-Key", "k2")]),
+                Expected.login(id, version: 3, user: "kim", pages: ["A"]))
         }
     }
 
@@ -68,21 +72,27 @@ struct IdempotencyTests {
             let id = try client.loggedInSession()
             // 409, then the same key with a valid body succeeds.
             try client.expectRefusal(id, #"{"type":"pop"}"#, status: 409, code: "invalid_navigation", headers: [("Idempotency-Key", "k1")])
-            expectState(try client.send(id, #"{"type":"push","screen":"A"}"#, headers: [("Idempotency-Key", "k1")]),
-                        Expected.login(id, version: 3, user: "kim", pages: ["A"]))
+            expectState(
+                try client.send(id, #"{"type":"push","screen":"A"}"#, headers: [("Idempotency-Key", "k1")]),
+                Expected.login(id, version: 3, user: "kim", pages: ["A"]))
             // 409, then the very same request once it has become valid is applied, not replayed.
-            try client.expectRefusal(id, #"{"type":"push","screen":"A"}"#, status: 409, code: "invalid_navigation", headers: [("Idempotency-Key", "k2")])
+            try client.expectRefusal(
+                id, #"{"type":"push","screen":"A"}"#, status: 409, code: "invalid_navigation", headers: [("Idempotency-Key", "k2")])
             try client.apply(id, #"{"type":"pop"}"#)
-            expectState(try client.send(id, #"{"type":"push","screen":"A"}"#, headers: [("Idempotency-Key", "k2")]),
-                        Expected.login(id, version: 5, user: "kim", pages: ["A"]))
+            expectState(
+                try client.send(id, #"{"type":"push","screen":"A"}"#, headers: [("Idempotency-Key", "k2")]),
+                Expected.login(id, version: 5, user: "kim", pages: ["A"]))
             // 400 and 412 are not remembered either.
             try client.expectRefusal(id, #"{"type":"push"}"#, status: 400, code: "malformed_event", headers: [("Idempotency-Key", "k3")])
-            try client.expectRefusal(id, #"{"type":"push","screen":"B"}"#, status: 412, code: "version_mismatch",
-                                     headers: [("Idempotency-Key", "k4"), ("If-Match", "\"1\"")])
-            expectState(try client.send(id, #"{"type":"push","screen":"B"}"#, headers: [("Idempotency-Key", "k3")]),
-                        Expected.login(id, version: 6, user: "kim", pages: ["A", "B"]))
-            expectState(try client.send(id, #"{"type":"push","screen":"C"}"#, headers: [("Idempotency-Key", "k4")]),
-                        Expected.login(id, version: 7, user: "kim", pages: ["A", "B", "C"]))
+            try client.expectRefusal(
+                id, #"{"type":"push","screen":"B"}"#, status: 412, code: "version_mismatch",
+                headers: [("Idempotency-Key", "k4"), ("If-Match", "\"1\"")])
+            expectState(
+                try client.send(id, #"{"type":"push","screen":"B"}"#, headers: [("Idempotency-Key", "k3")]),
+                Expected.login(id, version: 6, user: "kim", pages: ["A", "B"]))
+            expectState(
+                try client.send(id, #"{"type":"push","screen":"C"}"#, headers: [("Idempotency-Key", "k4")]),
+                Expected.login(id, version: 7, user: "kim", pages: ["A", "B", "C"]))
         }
     }
 
@@ -97,8 +107,9 @@ struct IdempotencyTests {
             }
             // Two keys, the same or not, name no one request to repeat.
             for second in ["one", "two"] {
-                let refused = try client.expectRefusal(id, push, status: 400, code: "invalid_header",
-                                                       headers: [("Idempotency-Key", "one"), ("Idempotency-Key", second)])
+                let refused = try client.expectRefusal(
+                    id, push, status: 400, code: "invalid_header",
+                    headers: [("Idempotency-Key", "one"), ("Idempotency-Key", second)])
                 #expect(refused.json?["detail"] as? String == "Idempotency-Key must be sent once")
             }
             let longest = [("Idempotency-Key", String(repeating: "k", count: 255))]
@@ -113,8 +124,9 @@ struct IdempotencyTests {
         try withTestServer { client in
             let id = try client.loggedInSession()
             func push(_ screen: String, key: [UInt8]) throws -> HTTPResult {
-                try client.http.request("POST", "/v1/sessions/\(id)/events", body: Array(#"{"type":"push","screen":"\#(screen)"}"#.utf8),
-                                        headers: [("Content-Type", "application/json")], rawHeaders: [("Idempotency-Key", key)])
+                try client.http.request(
+                    "POST", "/v1/sessions/\(id)/events", body: Array(#"{"type":"push","screen":"\#(screen)"}"#.utf8),
+                    headers: [("Content-Type", "application/json")], rawHeaders: [("Idempotency-Key", key)])
             }
             // \xff and \xfe would both read as U+FFFD; "é" and "e" + U+0301 are equal as Swift strings.
             expectState(try push("A", key: [0xFF]), Expected.login(id, version: 3, user: "kim", pages: ["A"]))
@@ -155,8 +167,10 @@ struct IdempotencyTests {
             let first = try client.createSession()
             let second = try client.createSession()
             let key = [("Idempotency-Key", "shared")]
-            expectState(try client.send(first, #"{"type":"login","name":"kim"}"#, headers: key), Expected.login(first, version: 2, user: "kim"))
-            expectState(try client.send(second, #"{"type":"login","name":"kim"}"#, headers: key), Expected.login(second, version: 2, user: "kim"))
+            expectState(
+                try client.send(first, #"{"type":"login","name":"kim"}"#, headers: key), Expected.login(first, version: 2, user: "kim"))
+            expectState(
+                try client.send(second, #"{"type":"login","name":"kim"}"#, headers: key), Expected.login(second, version: 2, user: "kim"))
         }
     }
 

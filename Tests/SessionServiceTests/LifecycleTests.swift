@@ -1,8 +1,8 @@
-import TestSupport
 import AppHosting
 import BuiltinApps
 import Foundation
 import SessionService
+import TestSupport
 import Testing
 
 @Suite("session lifecycle, apps, health, ids")
@@ -37,15 +37,23 @@ struct LifecycleTests {
             #expect(response.header("Content-Type") == "application/json")
             let apps = try #require(response.json?["apps"] as? [NSDictionary])
             let expected: [NSDictionary] = [
-                ["id": "navigation", "description": BuiltinApps.navigation.description, "events": ["push", "pop", "didPop"],
-                 "screens": ["Root", "Navigation", "A", "B", "C"]],
-                ["id": "login", "description": BuiltinApps.login.description,
-                 "events": ["login", "logout", "push", "pop", "didPop", "present", "dismiss", "didDismiss"],
-                 "screens": ["Root", "Login", "Home", "A", "B", "C", "Profile"]],
-                ["id": "todo", "description": BuiltinApps.todo.description, "events": ["login", "logout"],
-                 "screens": ["Root", "LoggedOut", "Todo"]],
-                ["id": "flow", "description": BuiltinApps.flow.description, "events": ["step", "pop", "didPop"],
-                 "screens": ["AppInit", "Main", "Coding"]],
+                [
+                    "id": "navigation", "description": BuiltinApps.navigation.description, "events": ["push", "pop", "didPop"],
+                    "screens": ["Root", "Navigation", "A", "B", "C"],
+                ],
+                [
+                    "id": "login", "description": BuiltinApps.login.description,
+                    "events": ["login", "logout", "push", "pop", "didPop", "present", "dismiss", "didDismiss"],
+                    "screens": ["Root", "Login", "Home", "A", "B", "C", "Profile"],
+                ],
+                [
+                    "id": "todo", "description": BuiltinApps.todo.description, "events": ["login", "logout"],
+                    "screens": ["Root", "LoggedOut", "Todo"],
+                ],
+                [
+                    "id": "flow", "description": BuiltinApps.flow.description, "events": ["step", "pop", "didPop"],
+                    "screens": ["AppInit", "Main", "Coding"],
+                ],
             ]
             #expect(apps == expected)
         }
@@ -77,7 +85,10 @@ struct LifecycleTests {
                 let id = try #require(created.json?["session"] as? String)
                 #expect(created.header("Location") == "/v1/sessions/\(id)")
                 #expect(id.count >= 22, "\(id)")
-                #expect(id.unicodeScalars.allSatisfy { CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_").contains($0) }, "\(id)")
+                #expect(
+                    id.unicodeScalars.allSatisfy {
+                        CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_").contains($0)
+                    }, "\(id)")
                 ids.insert(id)
                 #expect(try client.state(id).json?["session"] as? String == id)
             }

@@ -1,11 +1,12 @@
 import Foundation
 import Locking
-@testable import SessionService
 import TestSupport
 import Testing
 
+@testable import SessionService
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("LogSink: lines written by a thread of its own, never waited for; what does not fit is dropped and counted")
@@ -80,7 +81,9 @@ struct LogSinkTests {
         return (log + readAvailable(readEnd), flushed)
     }
 
-    @Test("a reader that stops: 300 lines go in at once; the log keeps whole lines in order, and notices count the rest", .timeLimit(.minutes(Self.minutesToHang)))
+    @Test(
+        "a reader that stops: 300 lines go in at once; the log keeps whole lines in order, and notices count the rest",
+        .timeLimit(.minutes(Self.minutesToHang)))
     func readerThatStops() throws {
         try Self.withPipe(size: 4096) { readEnd, writeEnd in
             // Nobody reads: were a write to wait for the pipe, this would not end (the time limit fails it).
@@ -150,7 +153,9 @@ struct LogSinkTests {
         #expect(sink.droppedLines == 2)
     }
 
-    @Test("flush gives up after its timeout when the reader is stuck; later lines are refused beyond the buffer, not waited for", .timeLimit(.minutes(Self.minutesToHang)))
+    @Test(
+        "flush gives up after its timeout when the reader is stuck; later lines are refused beyond the buffer, not waited for",
+        .timeLimit(.minutes(Self.minutesToHang)))
     func flushTimesOut() throws {
         try Self.withPipe(size: 4096) { _, writeEnd in
             let sink = Self.stuckSink(writeEnd, capacity: 1_000, lines: 100)
@@ -165,7 +170,9 @@ struct LogSinkTests {
         }
     }
 
-    @Test("lines written `always` go in past a full buffer, in order, and the lines refused around them are counted", .timeLimit(.minutes(Self.minutesToHang)))
+    @Test(
+        "lines written `always` go in past a full buffer, in order, and the lines refused around them are counted",
+        .timeLimit(.minutes(Self.minutesToHang)))
     func alwaysLines() throws {
         try Self.withPipe(size: 4096) { readEnd, writeEnd in
             let sink = Self.stuckSink(writeEnd, capacity: 1_000, lines: 100)

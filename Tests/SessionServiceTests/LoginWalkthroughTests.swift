@@ -17,8 +17,10 @@ struct LoginWalkthroughTests {
                 (#"{"type":"push","screen":"A"}"#, Expected.login(id, version: 3, user: "kim", pages: ["A"])),
                 (#"{"type":"push","screen":"B"}"#, Expected.login(id, version: 4, user: "kim", pages: ["A", "B"])),
                 (#"{"type":"pop"}"#, Expected.login(id, version: 5, user: "kim", pages: ["A"])),
-                (#"{"type":"present","screen":"Profile"}"#,
-                 Expected.login(id, version: 6, user: "kim", pages: ["A"], presented: ("Profile", "pageSheet"))),
+                (
+                    #"{"type":"present","screen":"Profile"}"#,
+                    Expected.login(id, version: 6, user: "kim", pages: ["A"], presented: ("Profile", "pageSheet"))
+                ),
                 (#"{"type":"didDismiss","screen":"Profile"}"#, Expected.login(id, version: 7, user: "kim", pages: ["A"])),
                 (#"{"type":"logout"}"#, Expected.login(id, version: 8)),
             ]
@@ -41,9 +43,11 @@ struct LoginWalkthroughTests {
                 ["type": "pop"], ["type": "present", "screen": "Profile"], ["type": "didDismiss", "screen": "Profile"],
                 ["type": "logout"],
             ]
-            let expected: NSDictionary = ["events": events.enumerated().map { index, event in
-                historyEntry(index + 2, event, at: "2023-11-14T22:13:2\(index + 1).250Z")
-            }]
+            let expected: NSDictionary = [
+                "events": events.enumerated().map { index, event in
+                    historyEntry(index + 2, event, at: "2023-11-14T22:13:2\(index + 1).250Z")
+                }
+            ]
             #expect(history.json == expected, "got \(history.text)")
         }
     }
@@ -65,8 +69,9 @@ struct LoginWalkthroughTests {
         try withTestServer { client in
             let id = try client.createSession()
             try client.apply(id, #"{"type":"login","name":"kim"}"#, #"{"type":"push","screen":"C"}"#, #"{"type":"push","screen":"A"}"#)
-            expectState(try client.send(id, #"{"type":"present","screen":"Profile","style":"fullScreen"}"#),
-                        Expected.login(id, version: 5, user: "kim", pages: ["C", "A"], presented: ("Profile", "fullScreen")))
+            expectState(
+                try client.send(id, #"{"type":"present","screen":"Profile","style":"fullScreen"}"#),
+                Expected.login(id, version: 5, user: "kim", pages: ["C", "A"], presented: ("Profile", "fullScreen")))
             // UIKit has no gesture that dismisses a full-screen page: a report of one is an invalid move.
             let before = try client.snapshot(id)
             try client.expectRefusal(id, #"{"type":"didDismiss","screen":"Profile"}"#, status: 409, code: "invalid_navigation")
@@ -83,8 +88,9 @@ struct LoginWalkthroughTests {
             let id = try client.createSession()
             try client.apply(id, #"{"type":"login","name":"kim"}"#, #"{"type":"present","screen":"Profile"}"#)
             expectState(try client.send(id, #"{"type":"dismiss"}"#), Expected.login(id, version: 4, user: "kim"))
-            expectState(try client.send(id, #"{"type":"present","screen":"Profile","style":"pageSheet"}"#),
-                        Expected.login(id, version: 5, user: "kim", presented: ("Profile", "pageSheet")))
+            expectState(
+                try client.send(id, #"{"type":"present","screen":"Profile","style":"pageSheet"}"#),
+                Expected.login(id, version: 5, user: "kim", presented: ("Profile", "pageSheet")))
             // A second swipe-down report of a sheet already gone changes nothing.
             expectState(try client.send(id, #"{"type":"didDismiss","screen":"Profile"}"#), Expected.login(id, version: 6, user: "kim"))
             expectState(try client.send(id, #"{"type":"didDismiss","screen":"Profile"}"#), Expected.login(id, version: 6, user: "kim"))

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SessionService
 import Testing
+
+@testable import SessionService
 
 @Suite("memory_limit: what all sessions hold, against ServiceConfiguration.maxHeldBytes")
 struct MemoryLimitTests {
@@ -27,8 +28,10 @@ struct MemoryLimitTests {
             let (refusal, applied) = try Self.fill(client, full)
             #expect(applied > 2, "a few events fit")
             expectProblem(refusal, status: 503, code: "memory_limit")
-            #expect(refusal.json?["detail"] as? String
-                == "the sessions hold the server's maximum of 875 bytes of history and remembered answers; delete sessions or retry later")
+            #expect(
+                refusal.json?["detail"] as? String
+                    == "the sessions hold the server's maximum of 875 bytes of history and remembered answers; delete sessions or retry later"
+            )
             #expect(refusal.header("Retry-After").flatMap { Int($0) }.map { $0 >= 1 } == true)
             #expect(client.service.heldMemory.recordBytes >= 875)
 
@@ -43,7 +46,8 @@ struct MemoryLimitTests {
             expectState(try client.state(other), Expected.navigation(other, version: 1))
             try client.expectUnchanged(full, since: before)
             // What changes nothing is still answered: a swipe of a screen already gone, a retry of an applied request.
-            expectState(try client.send(full, #"{"type":"didPop","screen":"B"}"#), Expected.navigation(full, version: version, pages: pages))
+            expectState(
+                try client.send(full, #"{"type":"didPop","screen":"B"}"#), Expected.navigation(full, version: version, pages: pages))
             let retried = try client.send(full, #"{"type":"push","screen":"B"}"#, headers: keyed)
             #expect(retried.status == 200 && retried.body == first.body)
             // A no-op swipe with a new key is refused too: its answer would have to be remembered (a late retry

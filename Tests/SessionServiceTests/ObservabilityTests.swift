@@ -1,9 +1,9 @@
-import TestSupport
 import BuiltinApps
 import Foundation
 import HTTPServer
-import SessionService
 import Locking
+import SessionService
+import TestSupport
 import Testing
 
 /// Log lines captured from a `RequestLogger`.

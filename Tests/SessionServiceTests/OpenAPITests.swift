@@ -27,7 +27,10 @@ struct OpenAPITests {
     static let errors: [(status: Int, code: String, operations: [String])] = [
         (400, "malformed_event", ["POST /v1/sessions/{id}/events", "POST /v1/sessions"]),
         (400, "unknown_event", ["POST /v1/sessions/{id}/events", "POST /v1/sessions"]),
-        (404, "session_not_found", ["GET /v1/sessions/{id}", "POST /v1/sessions/{id}/events", "GET /v1/sessions/{id}/history", "DELETE /v1/sessions/{id}"]),
+        (
+            404, "session_not_found",
+            ["GET /v1/sessions/{id}", "POST /v1/sessions/{id}/events", "GET /v1/sessions/{id}/history", "DELETE /v1/sessions/{id}"]
+        ),
         (404, "not_found", ["GET /v1/sessions/{id}"]),
         (405, "method_not_allowed", ["GET /v1/sessions/{id}", "POST /v1/sessions/{id}/events"]),
         (409, "event_not_handled", ["POST /v1/sessions/{id}/events", "POST /v1/sessions"]),
@@ -40,14 +43,20 @@ struct OpenAPITests {
         (422, "unknown_app", ["POST /v1/sessions"]),
         (422, "idempotency_key_reused", ["POST /v1/sessions/{id}/events"]),
         (503, "session_limit", ["POST /v1/sessions"]),
-        (503, "store_unavailable", [
-            "POST /v1/sessions", "POST /v1/sessions/{id}/events", "DELETE /v1/sessions/{id}", "GET /v1/sessions/{id}",
-            "GET /v1/sessions/{id}/history", "GET /v1/sessions/{id}/stream", "GET /readyz",
-        ]),
-        (410, "session_not_restorable", [
-            "GET /v1/sessions/{id}", "POST /v1/sessions/{id}/events", "GET /v1/sessions/{id}/history", "DELETE /v1/sessions/{id}",
-            "GET /v1/sessions/{id}/stream",
-        ]),
+        (
+            503, "store_unavailable",
+            [
+                "POST /v1/sessions", "POST /v1/sessions/{id}/events", "DELETE /v1/sessions/{id}", "GET /v1/sessions/{id}",
+                "GET /v1/sessions/{id}/history", "GET /v1/sessions/{id}/stream", "GET /readyz",
+            ]
+        ),
+        (
+            410, "session_not_restorable",
+            [
+                "GET /v1/sessions/{id}", "POST /v1/sessions/{id}/events", "GET /v1/sessions/{id}/history", "DELETE /v1/sessions/{id}",
+                "GET /v1/sessions/{id}/stream",
+            ]
+        ),
     ]
 
     /// The State fields the contract lists (`steps` is the flow app's extra, so optional).
@@ -85,8 +94,12 @@ struct OpenAPITests {
             let problem = try document.object(try document.component("schemas", "Problem"), "Problem")
             #expect(Set(problem["required"] as? [String] ?? []) == ["type", "title", "status", "detail", "code"])
             // Every code the server sends (each has its title in the tests' table) is one the schema allows.
-            let allowed = Set((try document.object(try document.object(problem["properties"], "properties")["code"], "code"))["enum"] as? [String] ?? [])
-            #expect(allowed == Set(problemTitles.keys), "missing: \(Set(problemTitles.keys).subtracting(allowed).sorted()), extra: \(allowed.subtracting(problemTitles.keys).sorted())")
+            let allowed = Set(
+                (try document.object(try document.object(problem["properties"], "properties")["code"], "code"))["enum"] as? [String] ?? [])
+            #expect(
+                allowed == Set(problemTitles.keys),
+                "missing: \(Set(problemTitles.keys).subtracting(allowed).sorted()), extra: \(allowed.subtracting(problemTitles.keys).sorted())"
+            )
             for (status, code, operations) in Self.errors {
                 for label in operations {
                     let codes = try document.problemCodes(label, status: status)
@@ -137,11 +150,15 @@ struct OpenAPITests {
                     let content = try document.response(label, status: status)["content"] as? [String: Any]
                     guard let media = content?["application/problem+json"] as? [String: Any] else { continue }
                     let reference = (media["schema"] as? [String: Any])?["$ref"] as? String ?? ""
-                    #expect(reference.hasPrefix("#/components/schemas/Problem"), "\(label) \(status): the schema is no named Problem schema")
+                    #expect(
+                        reference.hasPrefix("#/components/schemas/Problem"), "\(label) \(status): the schema is no named Problem schema")
                     let schema = try document.problemSchema(label, status: status)
                     #expect(schema["type"] as? String == "object", "\(label) \(status)")
-                    #expect(schema["allOf"] == nil && schema["anyOf"] == nil && schema["oneOf"] == nil, "\(label) \(status) combines schemas")
-                    #expect(Set(schema["required"] as? [String] ?? []) == Set(general["required"] as? [String] ?? []), "\(label) \(status) required")
+                    #expect(
+                        schema["allOf"] == nil && schema["anyOf"] == nil && schema["oneOf"] == nil, "\(label) \(status) combines schemas")
+                    #expect(
+                        Set(schema["required"] as? [String] ?? []) == Set(general["required"] as? [String] ?? []),
+                        "\(label) \(status) required")
                     let fields = try document.object(schema["properties"], "\(label) \(status) properties")
                     #expect(Set(fields.keys) == Set(generalFields.keys), "\(label) \(status) has fields \(fields.keys.sorted())")
                     let statusField = try document.object(fields["status"], "\(label) \(status) status")
@@ -181,7 +198,9 @@ struct OpenAPITests {
                 #expect(created.status == 201)
                 let fields = Set((created.json?.allKeys as? [String]) ?? [])
                 #expect(fields.isSuperset(of: Self.stateFields), "\(id): \(fields.sorted())")
-                #expect(fields.isSubset(of: Set(properties.keys)), "\(id) has undocumented fields: \(fields.subtracting(properties.keys).sorted())")
+                #expect(
+                    fields.isSubset(of: Set(properties.keys)),
+                    "\(id) has undocumented fields: \(fields.subtracting(properties.keys).sorted())")
             }
         }
     }
@@ -193,17 +212,20 @@ struct OpenAPITests {
             let created = try document.response("POST /v1/sessions", status: 201)
             let links = try document.object(created["links"], "201 links")
             // Each link may be a `$ref` to the shared session links; follow it to the operation.
-            let targets = Set(try links.compactMap { name, link in
-                try document.object(link, "201 link \(name)")["operationId"] as? String
-            })
+            let targets = Set(
+                try links.compactMap { name, link in
+                    try document.object(link, "201 link \(name)")["operationId"] as? String
+                })
             #expect(targets.isSuperset(of: ["getSession", "applyEvent", "getHistory", "deleteSession"]))
             #expect(try document.responseHeaders("POST /v1/sessions", status: 201).isSuperset(of: ["Location", "ETag"]))
             #expect(try document.responseHeaders("GET /v1/sessions/{id}", status: 200).contains("ETag"))
             #expect(try document.responseHeaders("POST /v1/sessions/{id}/events", status: 200).contains("ETag"))
             let parameters = try document.parameters("POST /v1/sessions/{id}/events")
             #expect(parameters.isSuperset(of: ["header If-Match", "header Idempotency-Key", "path id"]))
-            #expect(try document.parameters("GET /v1/sessions/{id}").isSuperset(of: ["header If-Match", "header If-None-Match", "path id"]))
-            #expect(try document.parameters("DELETE /v1/sessions/{id}").isSuperset(of: ["header If-Match", "header If-None-Match", "path id"]))
+            #expect(
+                try document.parameters("GET /v1/sessions/{id}").isSuperset(of: ["header If-Match", "header If-None-Match", "path id"]))
+            #expect(
+                try document.parameters("DELETE /v1/sessions/{id}").isSuperset(of: ["header If-Match", "header If-None-Match", "path id"]))
             #expect(parameters.contains("header If-None-Match"))
         }
     }
@@ -211,7 +233,9 @@ struct OpenAPITests {
     @Test("a server hosting other apps serves a document whose app ids are those apps, and otherwise the same")
     func hostedApps() throws {
         let quiet = LabApps.quiet()
-        let apps = ["hello", "Kiosk \"2\""].map { AppDefinition(id: $0, description: quiet.description, events: quiet.events, launch: quiet.launch) }
+        let apps = ["hello", "Kiosk \"2\""].map {
+            AppDefinition(id: $0, description: quiet.description, events: quiet.events, launch: quiet.launch)
+        }
         let builtin = try withTestServer { client in try OpenAPI(try client.get("/openapi.json").body) }
         try withTestServer(registry: AppRegistry(apps: apps, defaultAppID: "hello")) { client in
             let document = try OpenAPI(try client.get("/openapi.json").body)
@@ -221,11 +245,18 @@ struct OpenAPITests {
             #expect((app["enum"] as? [Any])?.contains { $0 is NSNull } == true, "null (the default app) is still allowed")
             #expect(try document.component("schemas", "AppID")["examples"] as? [String] == ["hello", "Kiosk \"2\""])
             let body = try document.object(try document.operation("POST /v1/sessions").operation["requestBody"], "requestBody")
-            let examples = try document.object(try document.object(try document.object(body["content"], "content")["application/json"], "json")["examples"], "examples")
-            #expect(examples.mapValues { ($0 as? [String: Any])?["value"] as? [String: String] } == ["hello": ["app": "hello"], "Kiosk \"2\"": ["app": "Kiosk \"2\""]])
+            let examples = try document.object(
+                try document.object(try document.object(body["content"], "content")["application/json"], "json")["examples"], "examples")
+            #expect(
+                examples.mapValues { ($0 as? [String: Any])?["value"] as? [String: String] } == [
+                    "hello": ["app": "hello"], "Kiosk \"2\"": ["app": "Kiosk \"2\""],
+                ])
             // Nothing else differs: the paths and the other schemas are the built-in server's.
-            #expect(Set(try document.object(document.root["paths"], "paths").keys) == Set(try builtin.object(builtin.root["paths"], "paths").keys))
-            #expect(NSDictionary(dictionary: try document.component("schemas", "State")).isEqual(to: try builtin.component("schemas", "State")))
+            #expect(
+                Set(try document.object(document.root["paths"], "paths").keys)
+                    == Set(try builtin.object(builtin.root["paths"], "paths").keys))
+            #expect(
+                NSDictionary(dictionary: try document.component("schemas", "State")).isEqual(to: try builtin.component("schemas", "State")))
         }
     }
 
@@ -237,10 +268,13 @@ struct OpenAPITests {
         try withTestServer { client in
             let served = try client.get("/openapi.json").body
             // Compared here rather than in #expect, which would print both documents as byte arrays.
-            let firstDifference = zip(served, published).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            let firstDifference =
+                zip(served, published).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                 ?? min(served.count, published.count)
             let identical = served.count == published.count && firstDifference == served.count
-            #expect(identical, """
+            #expect(
+                identical,
+                """
                 docs/openapi.json differs from GET /openapi.json from byte \(firstDifference) \
                 (\(published.count) and \(served.count) bytes): the build did not embed the file as it is
                 """)
@@ -303,10 +337,11 @@ private struct OpenAPI {
     func parameters(_ label: String) throws -> Set<String> {
         let (item, operation) = try operation(label)
         let all = (item["parameters"] as? [Any] ?? []) + (operation["parameters"] as? [Any] ?? [])
-        return Set(try all.map { parameter in
-            let resolved = try object(parameter, "\(label) parameter")
-            return "\(resolved["in"] as? String ?? "?") \(resolved["name"] as? String ?? "?")"
-        })
+        return Set(
+            try all.map { parameter in
+                let resolved = try object(parameter, "\(label) parameter")
+                return "\(resolved["in"] as? String ?? "?") \(resolved["name"] as? String ?? "?")"
+            })
     }
 
     /// The schema of a problem+json response.

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import SessionService
 import Locking
+import SessionService
 import Testing
 
 @Suite("sessions in parallel")

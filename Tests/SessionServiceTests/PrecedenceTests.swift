@@ -1,7 +1,8 @@
-import TestSupport
 import Foundation
-@testable import SessionService
+import TestSupport
 import Testing
+
+@testable import SessionService
 
 /// "When several errors apply, the first in this order wins: bad_request and header_too_large, not_found,
 /// method_not_allowed, payload_too_large, unsupported_media_type, session_not_found, the 400s, version_mismatch,
@@ -28,8 +29,10 @@ struct PrecedenceTests {
             #expect(try answer("PUT /v1/sessions/\(id)/events HTTP/1.1\r\n\r\n", method: "PUT") == badRequest)
             // Two Hosts: over a body too large (413), a body not JSON (415) and an unknown session (404).
             let body = Self.oversized
-            #expect(try answer("POST /v1/sessions/unknown-session-id-000000/events HTTP/1.1\r\nHost: a\r\nHost: b\r\n"
-                                   + "Content-Type: text/plain\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body, method: "POST") == badRequest)
+            #expect(
+                try answer(
+                    "POST /v1/sessions/unknown-session-id-000000/events HTTP/1.1\r\nHost: a\r\nHost: b\r\n"
+                        + "Content-Type: text/plain\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body, method: "POST") == badRequest)
             // A head that fills the connection's memory: 431 over a missing path.
             let fields = (0..<40).map { "X-\($0): " + String(repeating: "v", count: 730) + "\r\n" }.joined()
             #expect(try answer("GET /v1/nope HTTP/1.1\r\nHost: a\r\n" + fields + "\r\n", method: "GET") == (431, "header_too_large"))
@@ -42,9 +45,11 @@ struct PrecedenceTests {
         try withTestServer(server: testServerConfiguration(maxBodySize: Self.limit)) { client in
             let id = try client.createSession()
             let before = try client.snapshot(id)
-            expectProblem(try client.request("POST", "/v1/nope", body: Self.oversized, contentType: "text/plain"), status: 404, code: "not_found")
-            expectProblem(try client.request("PUT", "/v1/sessions/\(id)/events", body: Self.oversized, contentType: "text/plain"),
-                          status: 405, code: "method_not_allowed")
+            expectProblem(
+                try client.request("POST", "/v1/nope", body: Self.oversized, contentType: "text/plain"), status: 404, code: "not_found")
+            expectProblem(
+                try client.request("PUT", "/v1/sessions/\(id)/events", body: Self.oversized, contentType: "text/plain"),
+                status: 405, code: "method_not_allowed")
             expectProblem(try client.send(id, Self.oversized, contentType: "text/plain"), status: 413, code: "payload_too_large")
             expectProblem(try client.send("unknown-session-id-000000", Self.oversized), status: 413, code: "payload_too_large")
             try client.expectUnchanged(id, since: before)
@@ -55,10 +60,12 @@ struct PrecedenceTests {
     func mediaTypeThenSession() throws {
         try withTestServer { client in
             let unknown = "unknown-session-id-000000"
-            expectProblem(try client.send(unknown, #"{"type":"pop"}"#, contentType: "text/plain"), status: 415, code: "unsupported_media_type")
+            expectProblem(
+                try client.send(unknown, #"{"type":"pop"}"#, contentType: "text/plain"), status: 415, code: "unsupported_media_type")
             expectProblem(try client.send(unknown, "not json"), status: 404, code: "session_not_found")
             expectProblem(try client.send(unknown, #"{"type":"jump"}"#), status: 404, code: "session_not_found")
-            expectProblem(try client.send(unknown, #"{"type":"pop"}"#, headers: [("If-Match", "\"9\"")]), status: 404, code: "session_not_found")
+            expectProblem(
+                try client.send(unknown, #"{"type":"pop"}"#, headers: [("If-Match", "\"9\"")]), status: 404, code: "session_not_found")
 
             let id = try client.createSession()
             #expect(try client.delete(id).status == 204)
@@ -77,18 +84,22 @@ struct PrecedenceTests {
 
             let push = try client.send(id, #"{"type":"push","screen":"A"}"#, headers: [("Idempotency-Key", "k1")])
             #expect(push.status == 200)
-            try client.expectRefusal(id, #"{"type":"push","screen":"B"}"#, status: 412, code: "version_mismatch",
-                                     headers: [stale, ("Idempotency-Key", "k1")])
+            try client.expectRefusal(
+                id, #"{"type":"push","screen":"B"}"#, status: 412, code: "version_mismatch",
+                headers: [stale, ("Idempotency-Key", "k1")])
             try client.expectRefusal(id, #"{"type":"push","screen":"Z"}"#, status: 412, code: "version_mismatch", headers: [stale])
             try client.expectRefusal(id, #"{"type":"push","screen":"A"}"#, status: 412, code: "version_mismatch", headers: [stale])
 
             // A reused key with another body: 422 even where the event itself would be a 409.
-            try client.expectRefusal(id, #"{"type":"login","name":"lee"}"#, status: 422, code: "idempotency_key_reused",
-                                     headers: [("Idempotency-Key", "k1")])
-            try client.expectRefusal(id, #"{"type":"pop", "again": true}"#, status: 422, code: "idempotency_key_reused",
-                                     headers: [("Idempotency-Key", "k1"), ("If-Match", "\"3\"")])
+            try client.expectRefusal(
+                id, #"{"type":"login","name":"lee"}"#, status: 422, code: "idempotency_key_reused",
+                headers: [("Idempotency-Key", "k1")])
+            try client.expectRefusal(
+                id, #"{"type":"pop", "again": true}"#, status: 422, code: "idempotency_key_reused",
+                headers: [("Idempotency-Key", "k1"), ("If-Match", "\"3\"")])
             try client.apply(id, #"{"type":"pop"}"#)
-            try client.expectRefusal(id, #"{"type":"pop"}"#, status: 422, code: "idempotency_key_reused", headers: [("Idempotency-Key", "k1")])
+            try client.expectRefusal(
+                id, #"{"type":"pop"}"#, status: 422, code: "idempotency_key_reused", headers: [("Idempotency-Key", "k1")])
         }
     }
 
@@ -110,8 +121,9 @@ struct PrecedenceTests {
             let full = try #require(filler, "the memory never filled")
             #expect(client.service.heldMemory.isFull)
 
-            try client.expectRefusal(id, #"{"type":"push","screen":"C"}"#, status: 412, code: "version_mismatch",
-                                     headers: [("If-Match", "\"1\"")])
+            try client.expectRefusal(
+                id, #"{"type":"push","screen":"C"}"#, status: 412, code: "version_mismatch",
+                headers: [("If-Match", "\"1\"")])
             try client.expectRefusal(id, #"{"type":"push","screen":"C"}"#, status: 422, code: "idempotency_key_reused", headers: keyed)
             // At both limits: the session's own limit first.
             try client.expectRefusal(id, #"{"type":"push","screen":"C"}"#, status: 409, code: "event_limit")

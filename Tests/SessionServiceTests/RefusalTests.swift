@@ -2,9 +2,10 @@ import AppHosting
 import BuiltinApps
 import HeadlessUI
 import Locking
-@testable import SessionService
-import Testing
 import TestSupport
+import Testing
+
+@testable import SessionService
 
 /// A refused move is answered from the state it left alone; only one that changed something replays the history.
 @Suite("refusals: answered without a replay unless they changed something, and the same as with one")
@@ -123,8 +124,9 @@ struct RefusalTests {
     /// Random events, many of them refused, applied to a session and to a twin that replays after every
     /// refusal: the two must agree on every answer and every byte (what a refusal leaves that the state does
     /// not show would make them part ways on a later event).
-    @Test("random events on every built-in app: the same answers and bytes as a session that always replays",
-          arguments: [BuiltinApps.navigation, BuiltinApps.login, BuiltinApps.todo, BuiltinApps.flow])
+    @Test(
+        "random events on every built-in app: the same answers and bytes as a session that always replays",
+        arguments: [BuiltinApps.navigation, BuiltinApps.login, BuiltinApps.todo, BuiltinApps.flow])
     func agreesWithAlwaysReplaying(app: AppDefinition) throws {
         let session = Self.core(app)
         let twin = Self.core(app)

@@ -1,7 +1,7 @@
-import TestSupport
-import Foundation
 import AppHosting
+import Foundation
 import SessionService
+import TestSupport
 import Testing
 
 @Suite("error codes of requests: not_found, 405, 412, 413, 415, 422, 503")
@@ -14,7 +14,9 @@ struct RequestErrorTests {
             for path in ["/v1", "/v2/sessions", "/v1/session", "/v1/sessions/\(id)/nope", "/v1/sessions/\(id)/events/1", "/v1/sessions/"] {
                 expectProblem(try client.get(path), status: 404, code: "not_found")
             }
-            expectProblem(try client.request("POST", "/v1/sessions/\(id)/event", body: #"{"type":"login","name":"kim"}"#), status: 404, code: "not_found")
+            expectProblem(
+                try client.request("POST", "/v1/sessions/\(id)/event", body: #"{"type":"login","name":"kim"}"#), status: 404,
+                code: "not_found")
             try client.expectUnchanged(id, since: before)
         }
     }
@@ -50,7 +52,8 @@ struct RequestErrorTests {
         try withTestServer { client in
             let id = try client.loggedInSession()
             for tag in ["\"1\"", "\"3\"", "W/\"2\"", "2", "\"1\", \"3\""] {
-                try client.expectRefusal(id, #"{"type":"push","screen":"A"}"#, status: 412, code: "version_mismatch", headers: [("If-Match", tag)])
+                try client.expectRefusal(
+                    id, #"{"type":"push","screen":"A"}"#, status: 412, code: "version_mismatch", headers: [("If-Match", tag)])
             }
         }
     }
@@ -65,8 +68,9 @@ struct RequestErrorTests {
             #expect(tooLong.utf8.count == 1025)
             try client.expectRefusal(id, tooLong, status: 413, code: "payload_too_large")
             try client.expectRefusal(id, prefix + String(repeating: "y", count: 100_000) + suffix, status: 413, code: "payload_too_large")
-            expectProblem(try client.request("POST", "/v1/sessions", body: #"{"app":"login","pad":""# + String(repeating: " ", count: 2000) + "\"}"),
-                          status: 413, code: "payload_too_large")
+            expectProblem(
+                try client.request("POST", "/v1/sessions", body: #"{"app":"login","pad":""# + String(repeating: " ", count: 2000) + "\"}"),
+                status: 413, code: "payload_too_large")
             #expect(client.service.sessionCount == 1)
 
             // At the limit exactly (whitespace makes up the length: a name holds at most 256 characters).
@@ -82,15 +86,18 @@ struct RequestErrorTests {
         try withTestServer { client in
             let id = try client.createSession()
             for type in ["text/plain", "application/x-www-form-urlencoded", "application/jsonx", "text/json"] {
-                try client.expectRefusal(id, #"{"type":"login","name":"kim"}"#, status: 415, code: "unsupported_media_type", contentType: type)
+                try client.expectRefusal(
+                    id, #"{"type":"login","name":"kim"}"#, status: 415, code: "unsupported_media_type", contentType: type)
             }
             try client.expectRefusal(id, #"{"type":"login","name":"kim"}"#, status: 415, code: "unsupported_media_type", contentType: nil)
-            expectProblem(try client.request("POST", "/v1/sessions", body: #"{"app":"todo"}"#, contentType: "text/plain"),
-                          status: 415, code: "unsupported_media_type")
+            expectProblem(
+                try client.request("POST", "/v1/sessions", body: #"{"app":"todo"}"#, contentType: "text/plain"),
+                status: 415, code: "unsupported_media_type")
             #expect(client.service.sessionCount == 1)
 
-            expectState(try client.send(id, #"{"type":"login","name":"kim"}"#, contentType: "Application/JSON; charset=utf-8"),
-                        Expected.login(id, version: 2, user: "kim"))
+            expectState(
+                try client.send(id, #"{"type":"login","name":"kim"}"#, contentType: "Application/JSON; charset=utf-8"),
+                Expected.login(id, version: 2, user: "kim"))
         }
     }
 
@@ -197,8 +204,11 @@ struct RequestErrorTests {
             // The next real change is the last one: its state then accepts nothing.
             let last = try client.send(id, #"{"type":"dismiss"}"#)
             #expect(last.header("ETag") == "\"3\"" && last.json?["accepts"] as? [String] == [])
-            #expect((try client.history(id).json?["events"] as? [[String: Any]])?.compactMap { ($0["event"] as? [String: Any])?["type"] as? String }
-                == ["present", "dismiss"])
+            #expect(
+                (try client.history(id).json?["events"] as? [[String: Any]])?.compactMap {
+                    ($0["event"] as? [String: Any])?["type"] as? String
+                }
+                    == ["present", "dismiss"])
         }
     }
 }

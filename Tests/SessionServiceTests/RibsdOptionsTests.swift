@@ -1,8 +1,9 @@
 import Foundation
 import HTTPServer
 import SQLiteStore
-@testable import SessionService
 import Testing
+
+@testable import SessionService
 
 @Suite("RibsdOptions.parse")
 struct RibsdOptionsTests {
@@ -27,9 +28,11 @@ struct RibsdOptionsTests {
     @Test("every flag, in both spellings")
     func flags() throws {
         let options = try RibsdOptions.parse(
-            ["--host", "0.0.0.0", "--port", "0", "--threads", "3", "--max-sessions", "5", "--session-ttl", "7", "--max-body", "1024",
-             "--max-events", "9", "--log-level", "warn", "--log-buffer", "4096", "--max-streams", "3", "--max-held-bytes", "11",
-             "--max-connections-per-address", "1024"],
+            [
+                "--host", "0.0.0.0", "--port", "0", "--threads", "3", "--max-sessions", "5", "--session-ttl", "7", "--max-body", "1024",
+                "--max-events", "9", "--log-level", "warn", "--log-buffer", "4096", "--max-streams", "3", "--max-held-bytes", "11",
+                "--max-connections-per-address", "1024",
+            ],
             environment: [:])
         #expect(options.server.host == "0.0.0.0")
         #expect(options.server.port == 0)
@@ -55,12 +58,14 @@ struct RibsdOptionsTests {
 
     @Test("the environment is the fallback")
     func environment() throws {
-        let options = try RibsdOptions.parse([], environment: [
-            "RIBSD_HOST": "0.0.0.0", "RIBSD_PORT": "9000", "RIBSD_THREADS": "2", "RIBSD_MAX_SESSIONS": "50",
-            "RIBSD_SESSION_TTL": "30", "RIBSD_MAX_BODY": "2048", "RIBSD_MAX_EVENTS": "40", "RIBSD_LOG_LEVEL": "off",
-            "RIBSD_LOG_BUFFER": "65536", "RIBSD_MAX_STREAMS": "8", "RIBSD_MAX_HELD_BYTES": "12345",
-            "RIBSD_MAX_CONNECTIONS_PER_ADDRESS": "1", "UNRELATED": "x",
-        ])
+        let options = try RibsdOptions.parse(
+            [],
+            environment: [
+                "RIBSD_HOST": "0.0.0.0", "RIBSD_PORT": "9000", "RIBSD_THREADS": "2", "RIBSD_MAX_SESSIONS": "50",
+                "RIBSD_SESSION_TTL": "30", "RIBSD_MAX_BODY": "2048", "RIBSD_MAX_EVENTS": "40", "RIBSD_LOG_LEVEL": "off",
+                "RIBSD_LOG_BUFFER": "65536", "RIBSD_MAX_STREAMS": "8", "RIBSD_MAX_HELD_BYTES": "12345",
+                "RIBSD_MAX_CONNECTIONS_PER_ADDRESS": "1", "UNRELATED": "x",
+            ])
         #expect(options.server.host == "0.0.0.0")
         #expect(options.server.port == 9000)
         #expect(options.server.threads == 2)
@@ -128,18 +133,21 @@ struct RibsdOptionsTests {
         }
     }
 
-    @Test("bad flags and values are a ParseError with one clear line",
-          arguments: [
+    @Test(
+        "bad flags and values are a ParseError with one clear line",
+        arguments: [
             ["--port", "70000"], ["--port", "-1"], ["--port", "abc"], ["--port", ""], ["--threads", "0"], ["--threads", "x"],
             ["--max-sessions", "0"], ["--session-ttl", "-5"], ["--session-ttl", "1.5"], ["--max-body", "0"],
             ["--max-events", "0"], ["--max-events", "1e6"], ["--log-level", "loud"], ["--log-buffer", "0"], ["--log-buffer", "4095"],
-            ["--log-buffer", "2000000000"], ["--log-buffer", "1MiB"], ["--max-streams", "0"], ["--max-streams", "-1"], ["--max-streams", "1024"],
+            ["--log-buffer", "2000000000"], ["--log-buffer", "1MiB"], ["--max-streams", "0"], ["--max-streams", "-1"],
+            ["--max-streams", "1024"],
             ["--max-connections-per-address", "0"], ["--max-connections-per-address", "1025"],
-            ["--max-body", "999999999999"], ["--max-held-bytes", "0"], ["--max-held-bytes", "4GiB"], ["--max-held-bytes", "2000000000000000"],
+            ["--max-body", "999999999999"], ["--max-held-bytes", "0"], ["--max-held-bytes", "4GiB"],
+            ["--max-held-bytes", "2000000000000000"],
             ["--host", ""], ["--bogus"], ["--port"], ["--max-body="], ["8080"],
             ["--store", "disk"], ["--store", ""], ["--data-dir", ""], ["--sync", "always"], ["--max-store-bytes", "1000"],
             ["--max-store-bytes", "1GiB"], ["--max-batch", "0"], ["--max-batch", "10001"],
-          ])
+        ])
     func badFlags(arguments: [String]) {
         do {
             let options = try RibsdOptions.parse(arguments, environment: [:])
@@ -152,8 +160,10 @@ struct RibsdOptionsTests {
 
     @Test("bad environment values are a ParseError too, naming the variable rather than a flag nobody passed")
     func badEnvironment() {
-        for environment in [["RIBSD_PORT": "abc"], ["RIBSD_MAX_SESSIONS": "0"], ["RIBSD_MAX_BODY": "-1"],
-                            ["RIBSD_THREADS": "many"], ["RIBSD_LOG_BUFFER": "0"], ["RIBSD_LOG_LEVEL": "loud"]] {
+        for environment in [
+            ["RIBSD_PORT": "abc"], ["RIBSD_MAX_SESSIONS": "0"], ["RIBSD_MAX_BODY": "-1"],
+            ["RIBSD_THREADS": "many"], ["RIBSD_LOG_BUFFER": "0"], ["RIBSD_LOG_LEVEL": "loud"],
+        ] {
             let variable = environment.keys.first!
             do {
                 let options = try RibsdOptions.parse([], environment: environment)

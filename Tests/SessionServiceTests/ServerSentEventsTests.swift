@@ -1,5 +1,6 @@
-@testable import SessionService
 import Testing
+
+@testable import SessionService
 
 @Suite("server-sent event frames")
 struct ServerSentEventsTests {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SessionService
 import Testing
+
+@testable import SessionService
 
 @Suite("session_not_found: unknown, deleted and expired sessions")
 struct SessionNotFoundTests {
@@ -26,11 +27,12 @@ struct SessionNotFoundTests {
     func kelvinSpelledID() throws {
         // `String` equates U+212A with `K`. An alias that falls in the session's own shard is the one a lookup
         // by text would find: pick an id whose alias does.
-        let (id, alias) = try #require((0..<10_000).lazy.map { number in
-            let digits = String(number)
-            let rest = String(repeating: "0", count: 21 - digits.count) + digits
-            return ("K" + rest, "\u{212A}" + rest)
-        }.first { SessionStore.shardIndex(of: $0.0) == SessionStore.shardIndex(of: $0.1) })
+        let (id, alias) = try #require(
+            (0..<10_000).lazy.map { number in
+                let digits = String(number)
+                let rest = String(repeating: "0", count: 21 - digits.count) + digits
+                return ("K" + rest, "\u{212A}" + rest)
+            }.first { SessionStore.shardIndex(of: $0.0) == SessionStore.shardIndex(of: $0.1) })
         final class OneID: SessionIDSource {
             let id: String
             init(_ id: String) { self.id = id }
@@ -89,7 +91,8 @@ struct SessionNotFoundTests {
         }
     }
 
-    @Test("the wall clock set a day forward expires nothing; a session expires after the TTL of idle time, and its history keeps wall times")
+    @Test(
+        "the wall clock set a day forward expires nothing; a session expires after the TTL of idle time, and its history keeps wall times")
     func wallClockStepForward() throws {
         let clock = ManualClock()
         try withTestServer(configuration: ServiceConfiguration(sessionTTL: 60), clock: clock) { client in

@@ -1,7 +1,8 @@
 import BuiltinApps
 import Dispatch
-@testable import SessionService
 import Testing
+
+@testable import SessionService
 
 @Suite("SessionStore: sharded by id, one limit across the shards")
 struct SessionStoreTests {

@@ -2,8 +2,8 @@ import AppHosting
 import BuiltinApps
 import Foundation
 import HTTPServer
-import SessionService
 import SQLiteStore
+import SessionService
 import Testing
 
 /// A fresh data dir under the system's temp dir, removed after `body`.

@@ -1,10 +1,11 @@
 import AppHosting
 import BuiltinApps
 import Foundation
-@testable import SessionService
-import SessionStorage
 import SQLiteStore
+import SessionStorage
 import Testing
+
+@testable import SessionService
 
 @Suite("SessionService over a real SQLite store: restarts, expiry, store failures, --store memory")
 struct StoreSeamTests {
@@ -27,8 +28,10 @@ struct StoreSeamTests {
                 // Kept by a `remember`: a keyed request that changed nothing.
                 let unchanged = try client.send(navigation, noOp, headers: [("Idempotency-Key", "k-noop")])
                 try #require(unchanged.status == 200 && unchanged.etagVersion == 3, "\(unchanged.text)")
-                return (login: login, navigation: navigation, snapshots: [try client.snapshot(login), try client.snapshot(navigation)],
-                        keyed: keyed.wire, unchanged: unchanged.wire)
+                return (
+                    login: login, navigation: navigation, snapshots: [try client.snapshot(login), try client.snapshot(navigation)],
+                    keyed: keyed.wire, unchanged: unchanged.wire
+                )
             }
             let navigation = first.navigation
             let after = try withStoredServer(directory: directory) { client, _, restored in
@@ -42,7 +45,8 @@ struct StoreSeamTests {
                 #expect(try client.send(navigation, noOp, headers: [("Idempotency-Key", "k-noop")]).wire == first.unchanged)
                 // The stored body digest came back with the answer.
                 expectProblem(
-                    try client.send(navigation, Self.pop, headers: [("Idempotency-Key", "k-push")]), status: 422, code: "idempotency_key_reused")
+                    try client.send(navigation, Self.pop, headers: [("Idempotency-Key", "k-push")]), status: 422,
+                    code: "idempotency_key_reused")
                 try client.expectUnchanged(navigation, since: first.snapshots[1])
                 // Life goes on from the restored version, and what follows is stored too.
                 let next = try client.send(navigation, Self.pop)
@@ -80,7 +84,8 @@ struct StoreSeamTests {
         let configuration = ServiceConfiguration(sessionTTL: 10)
         let firstClock = ManualClock()
         try withDataDirectory { directory in
-            let (used, idle, swept, snapshot) = try withStoredServer(directory: directory, configuration: configuration, clock: firstClock) {
+            let (used, idle, swept, snapshot) = try withStoredServer(directory: directory, configuration: configuration, clock: firstClock)
+            {
                 client, _, _ in
                 let used = try client.createSession(app: "login")
                 let idle = try client.createSession(app: "todo"), swept = try client.createSession(app: "todo")
@@ -103,7 +108,9 @@ struct StoreSeamTests {
                 // Counted from its creation, `used` would have expired too: the touch at +3 s was stored.
                 try client.expectUnchanged(used, since: snapshot)
             }
-            try withStoredServer(directory: directory, configuration: configuration, clock: ManualClock(milliseconds: ManualClock.epoch + 12_000)) {
+            try withStoredServer(
+                directory: directory, configuration: configuration, clock: ManualClock(milliseconds: ManualClock.epoch + 12_000)
+            ) {
                 (client: ServiceClient, store: SQLiteSessionStore, restored: Int) throws in
                 #expect(restored == 1, "both expirations reached the store")
                 #expect(try store.sessions().map(\.id) == [used])
@@ -150,7 +157,8 @@ struct StoreSeamTests {
                 // reuses whole free pages for another session's rows.
                 let filler = try client.createSession(app: "navigation")
                 for round in 0..<40 {
-                    let response = try client.send(filler, round % 2 == 0 ? Self.pushA : Self.pop, headers: [("Idempotency-Key", "f-\(round)")])
+                    let response = try client.send(
+                        filler, round % 2 == 0 ? Self.pushA : Self.pop, headers: [("Idempotency-Key", "f-\(round)")])
                     try #require(response.status == 200, "\(response.text)")
                 }
                 let id = try client.createSession(app: "navigation")
@@ -167,7 +175,10 @@ struct StoreSeamTests {
                 }
                 let (event, key, before) = try #require(refused, "64 KiB never filled up")
                 expectProblem(try client.send(id, event, headers: [("Idempotency-Key", key)]), status: 503, code: "store_unavailable")
-                #expect(try storeMetricLines(client).contains { $0.hasPrefix("ribsd_store_errors_total ") && $0 != "ribsd_store_errors_total 0" })
+                #expect(
+                    try storeMetricLines(client).contains {
+                        $0.hasPrefix("ribsd_store_errors_total ") && $0 != "ribsd_store_errors_total 0"
+                    })
                 #expect(try client.delete(filler).status == 204)
                 // Applied now: the tree was put back as it was (a push of A onto A, or a pop of nothing, is refused).
                 let retried = try client.send(id, event, headers: [("Idempotency-Key", key)])
@@ -215,7 +226,9 @@ struct StoreSeamTests {
         for (event, key) in events {
             answers.append(try client.send(id, event, headers: key.map { [("Idempotency-Key", $0)] } ?? []).wire)
         }
-        for response in [try client.state(id), try client.history(id), try client.delete(id), try client.state(id), try client.get("/readyz")] {
+        for response in [
+            try client.state(id), try client.history(id), try client.delete(id), try client.state(id), try client.get("/readyz"),
+        ] {
             answers.append(response.wire)
         }
         return answers
@@ -228,7 +241,9 @@ struct StoreOptionsParseTests {
     func defaults() throws {
         let store = try RibsdOptions.parse([], environment: [:]).store
         #expect(store.engine == .sqlite && store.dataDirectory == "./ribsd-data" && store.sync == .normal && store.maxBytes == nil)
-        for name in ["--store", "RIBSD_STORE", "--data-dir", "RIBSD_DATA_DIR", "--sync", "RIBSD_SYNC", "--max-store-bytes", "RIBSD_MAX_STORE_BYTES"] {
+        for name in [
+            "--store", "RIBSD_STORE", "--data-dir", "RIBSD_DATA_DIR", "--sync", "RIBSD_SYNC", "--max-store-bytes", "RIBSD_MAX_STORE_BYTES",
+        ] {
             #expect(RibsdOptions.usage.contains(name), "\(name) missing from --help")
         }
     }
@@ -236,16 +251,20 @@ struct StoreOptionsParseTests {
     @Test("flags in both spellings, the environment as fallback, a flag over the environment, empty as unset")
     func values() throws {
         let flags = try RibsdOptions.parse(
-            ["--store", "memory", "--data-dir=/var/lib/ribsd", "--sync", "full", "--max-store-bytes=65536"], environment: [:]).store
+            ["--store", "memory", "--data-dir=/var/lib/ribsd", "--sync", "full", "--max-store-bytes=65536"], environment: [:]
+        ).store
         #expect(flags.engine == .memory && flags.dataDirectory == "/var/lib/ribsd" && flags.sync == .full && flags.maxBytes == 65536)
         let environment = ["RIBSD_STORE": "memory", "RIBSD_DATA_DIR": "/data", "RIBSD_SYNC": "full", "RIBSD_MAX_STORE_BYTES": "1048576"]
         let fromEnvironment = try RibsdOptions.parse([], environment: environment).store
         #expect(fromEnvironment.engine == .memory && fromEnvironment.dataDirectory == "/data")
         #expect(fromEnvironment.sync == .full && fromEnvironment.maxBytes == 1_048_576)
         let flagWins = try RibsdOptions.parse(
-            ["--store=sqlite", "--data-dir", "here", "--sync=normal", "--max-store-bytes", "1125899906842624"], environment: environment).store
+            ["--store=sqlite", "--data-dir", "here", "--sync=normal", "--max-store-bytes", "1125899906842624"], environment: environment
+        ).store
         #expect(flagWins.engine == .sqlite && flagWins.dataDirectory == "here" && flagWins.sync == .normal && flagWins.maxBytes == 1 << 50)
-        let empty = try RibsdOptions.parse([], environment: ["RIBSD_STORE": "", "RIBSD_DATA_DIR": "", "RIBSD_SYNC": "", "RIBSD_MAX_STORE_BYTES": ""]).store
+        let empty = try RibsdOptions.parse(
+            [], environment: ["RIBSD_STORE": "", "RIBSD_DATA_DIR": "", "RIBSD_SYNC": "", "RIBSD_MAX_STORE_BYTES": ""]
+        ).store
         #expect(empty == StoreOptions())
     }
 
@@ -258,7 +277,10 @@ struct StoreOptionsParseTests {
             (["--sync", "always"], [:], "--sync must be normal or full, not always"),
             ([], ["RIBSD_SYNC": "off"], "RIBSD_SYNC must be normal or full, not off"),
             (["--max-store-bytes", "65535"], [:], "--max-store-bytes must be a whole number from 65536 to 1125899906842624, not 65535"),
-            (["--max-store-bytes=1125899906842625"], [:], "--max-store-bytes must be a whole number from 65536 to 1125899906842624, not 1125899906842625"),
+            (
+                ["--max-store-bytes=1125899906842625"], [:],
+                "--max-store-bytes must be a whole number from 65536 to 1125899906842624, not 1125899906842625"
+            ),
             ([], ["RIBSD_MAX_STORE_BYTES": "64k"], "RIBSD_MAX_STORE_BYTES must be a whole number from 65536 to 1125899906842624, not 64k"),
             (["--store"], [:], "--store needs a value"),
             (["--data-dir", "--sync", "full"], [:], "--data-dir needs a value"),

@@ -1,11 +1,11 @@
 import Foundation
 import HTTPServer
 import SessionService
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("GET /v1/sessions/<id>/stream: live state as server-sent events")
@@ -25,8 +25,10 @@ struct StreamTests {
             #expect(first.data == initial.text, "the stream carries the same bytes as GET")
 
             var answers: [String] = []
-            for event in [#"{"type":"login","name":"kim"}"#, #"{"type":"push","screen":"A"}"#,
-                          #"{"type":"didPop","screen":"B"}"#, #"{"type":"present","screen":"Profile"}"#] {
+            for event in [
+                #"{"type":"login","name":"kim"}"#, #"{"type":"push","screen":"A"}"#,
+                #"{"type":"didPop","screen":"B"}"#, #"{"type":"present","screen":"Profile"}"#,
+            ] {
                 let response = try client.send(id, event)
                 try #require(response.status == 200, "\(event): \(response.text)")
                 answers.append(response.text)
@@ -96,8 +98,9 @@ struct StreamTests {
             let end = try watcher.next()
             #expect(end.event == "end" && end.data == #"{"reason":"expired"}"#)
             #expect(try watcher.atEnd())
-            expectProblem(try client.get("/v1/sessions/nosuchsession0000000000/stream"), status: 404,
-                          code: "session_not_found")
+            expectProblem(
+                try client.get("/v1/sessions/nosuchsession0000000000/stream"), status: 404,
+                code: "session_not_found")
         }
     }
 
@@ -181,7 +184,9 @@ struct StreamTests {
             DispatchQueue.concurrentPerform(iterations: 4) { worker in
                 let writer = ServiceClient(port: port, service: service)
                 for round in 0..<10 {
-                    let event = round % 2 == 0 ? #"{"type":"push","screen":"\#(["A", "B", "C", "A"][worker])"}"#
+                    let event =
+                        round % 2 == 0
+                        ? #"{"type":"push","screen":"\#(["A", "B", "C", "A"][worker])"}"#
                         : #"{"type":"pop"}"#
                     _ = try? writer.send(id, event)
                 }

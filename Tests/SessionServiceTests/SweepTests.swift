@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
 import Locking
-@testable import SessionService
 import TestSupport
 import Testing
+
+@testable import SessionService
 
 @Suite("the idle sweep")
 struct SweepTests {
@@ -39,7 +40,9 @@ struct SweepTests {
         }
     }
 
-    @Test("a full server refuses a creation while its session lives, and takes the next one as soon as that session expired, not a second after the refusal's sweep")
+    @Test(
+        "a full server refuses a creation while its session lives, and takes the next one as soon as that session expired, not a second after the refusal's sweep"
+    )
     func creationRightAfterExpiry() throws {
         let clock = ManualClock()
         try withTestServer(configuration: ServiceConfiguration(maxSessions: 1, sessionTTL: 10), clock: clock) { client in

@@ -9,8 +9,10 @@ struct SwipeBackTests {
             let id = try client.createSession(app: "login")
             try client.apply(id, #"{"type":"login","name":"kim"}"#)
             expectState(try client.send(id, #"{"type":"push","screen":"A"}"#), Expected.login(id, version: 3, user: "kim", pages: ["A"]))
-            expectState(try client.send(id, #"{"type":"push","screen":"B"}"#), Expected.login(id, version: 4, user: "kim", pages: ["A", "B"]))
-            expectState(try client.send(id, #"{"type":"push","screen":"C"}"#), Expected.login(id, version: 5, user: "kim", pages: ["A", "B", "C"]))
+            expectState(
+                try client.send(id, #"{"type":"push","screen":"B"}"#), Expected.login(id, version: 4, user: "kim", pages: ["A", "B"]))
+            expectState(
+                try client.send(id, #"{"type":"push","screen":"C"}"#), Expected.login(id, version: 5, user: "kim", pages: ["A", "B", "C"]))
 
             let popped = try client.send(id, #"{"type":"didPop","screen":"A"}"#)
             expectState(popped, Expected.login(id, version: 6, user: "kim"))
@@ -55,7 +57,9 @@ struct SwipeBackTests {
         }
     }
 
-    @Test("a swipe of a screen still on screen but out of the gesture's reach (not presented, on no stack, under a sheet) is an invalid move, not a no-op")
+    @Test(
+        "a swipe of a screen still on screen but out of the gesture's reach (not presented, on no stack, under a sheet) is an invalid move, not a no-op"
+    )
     func swipeOfAScreenStillShown() throws {
         try withTestServer { client in
             let id = try client.createSession()
@@ -79,7 +83,8 @@ struct SwipeBackTests {
 
             let navigation = try client.createSession(app: "navigation")
             // Root is layer 0's screen, on no navigation stack.
-            let noStack = try client.expectRefusal(navigation, #"{"type":"didPop","screen":"Root"}"#, status: 409, code: "invalid_navigation")
+            let noStack = try client.expectRefusal(
+                navigation, #"{"type":"didPop","screen":"Root"}"#, status: 409, code: "invalid_navigation")
             #expect(noStack.json?["detail"] as? String == "Root is on no navigation stack: no swipe back pops it")
             expectState(try client.state(navigation), Expected.navigation(navigation, version: 1))
             // The login app's Root is the window's container around the stack: shown, though on no stack.
@@ -100,11 +105,14 @@ struct SwipeBackTests {
     @Test("a swipe naming no screen of the app (a client's typo) is refused and says so; a screen of it already gone is the no-op")
     func swipeOfNoScreenOfTheApp() throws {
         try withTestServer { client in
-            let typos = [("navigation", "didPop", "Zzz"), ("login", "didDismiss", "Profil"), ("todo", "didPop", "Todos"),
-                         ("flow", "didDismiss", "Mian"), ("login", "didPop", "a")]
+            let typos = [
+                ("navigation", "didPop", "Zzz"), ("login", "didDismiss", "Profil"), ("todo", "didPop", "Todos"),
+                ("flow", "didDismiss", "Mian"), ("login", "didPop", "a"),
+            ]
             for (app, type, screen) in typos {
                 let id = try client.createSession(app: app)
-                let refused = try client.expectRefusal(id, #"{"type":"\#(type)","screen":"\#(screen)"}"#, status: 409, code: "event_not_handled")
+                let refused = try client.expectRefusal(
+                    id, #"{"type":"\#(type)","screen":"\#(screen)"}"#, status: 409, code: "event_not_handled")
                 #expect(refused.json?["detail"] as? String == "`\(type)` names `\(screen)`, no screen of the app `\(app)`")
             }
             // B was never pushed, but it is one of the app's screens: its swipe is taken for a retry.
@@ -127,7 +135,8 @@ struct SwipeBackTests {
     func impossibleSwipeInEveryApp() throws {
         try withTestServer { client in
             let todo = try client.createSession(app: "todo")
-            let fullScreen = try client.expectRefusal(todo, #"{"type":"didDismiss","screen":"LoggedOut"}"#, status: 409, code: "invalid_navigation")
+            let fullScreen = try client.expectRefusal(
+                todo, #"{"type":"didDismiss","screen":"LoggedOut"}"#, status: 409, code: "invalid_navigation")
             #expect(fullScreen.json?["detail"] as? String == "LoggedOut is presented full screen: no gesture dismisses it")
             try client.expectRefusal(todo, #"{"type":"didPop","screen":"LoggedOut"}"#, status: 409, code: "invalid_navigation")
             expectState(try client.state(todo), Expected.todo(todo, version: 1))
@@ -137,17 +146,21 @@ struct SwipeBackTests {
             let profile = Expected.login(login, version: 3, user: "kim", presented: ("Profile", "fullScreen"))
             expectState(try client.send(login, #"{"type":"present","screen":"Profile","style":"fullScreen"}"#), profile)
             // The login app's own handler refuses it in the same words.
-            let handled = try client.expectRefusal(login, #"{"type":"didDismiss","screen":"Profile"}"#, status: 409, code: "invalid_navigation")
+            let handled = try client.expectRefusal(
+                login, #"{"type":"didDismiss","screen":"Profile"}"#, status: 409, code: "invalid_navigation")
             #expect(handled.json?["detail"] as? String == "Profile is presented full screen: no gesture dismisses it")
             expectState(try client.state(login), profile)
 
             let navigation = try client.createSession(app: "navigation")
             // Root presents Navigation's stack full screen.
-            let presented = try client.expectRefusal(navigation, #"{"type":"didDismiss","screen":"Navigation"}"#, status: 409, code: "invalid_navigation")
+            let presented = try client.expectRefusal(
+                navigation, #"{"type":"didDismiss","screen":"Navigation"}"#, status: 409, code: "invalid_navigation")
             #expect(presented.json?["detail"] as? String == "Navigation is presented full screen: no gesture dismisses it")
-            let notPresented = try client.expectRefusal(navigation, #"{"type":"didDismiss","screen":"Root"}"#, status: 409, code: "invalid_navigation")
+            let notPresented = try client.expectRefusal(
+                navigation, #"{"type":"didDismiss","screen":"Root"}"#, status: 409, code: "invalid_navigation")
             #expect(notPresented.json?["detail"] as? String == "Root is not presented: only a sheet can be swiped down")
-            let root = try client.expectRefusal(navigation, #"{"type":"didPop","screen":"Navigation"}"#, status: 409, code: "invalid_navigation")
+            let root = try client.expectRefusal(
+                navigation, #"{"type":"didPop","screen":"Navigation"}"#, status: 409, code: "invalid_navigation")
             #expect(root.json?["detail"] as? String == "cannot pop Navigation: it is the root of its stack")
             expectState(try client.state(navigation), Expected.navigation(navigation, version: 1))
         }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The blocking TCP socket to 127.0.0.1 that the tests' raw HTTP clients talk through.

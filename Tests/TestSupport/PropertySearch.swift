@@ -86,18 +86,23 @@ public struct PropertySearch<Step, World: PropertyWorld> {
             let steps = (0..<length).map { _ in draw(&generator) }
             let sequenceSeed = generator.next()
             guard let first = replay(steps, sequenceSeed).violations.first,
-                  !reports.contains(where: { $0.0 == first.property }) else { continue }
+                !reports.contains(where: { $0.0 == first.property })
+            else { continue }
             let shrunk = shrink(steps) { candidate in
                 replay(candidate, sequenceSeed).violations.contains { $0.property == first.property }
             }
             let replayed = replay(shrunk, sequenceSeed)
             let broken = replayed.violations.first { $0.property == first.property } ?? first
-            reports.append((first.property, """
-                Mode \(name), sequence \(index + 1) of \(sequences) (seed \(hex(seed)), sequence seed \(hex(sequenceSeed))):
-                \(broken)
-                Shrunk from \(steps.count) steps to \(shrunk.count). The sequence as code, with the callbacks it caused:
-                \(replayed.transcript.map { "    " + $0 }.joined(separator: "\n"))
-                """))
+            reports.append(
+                (
+                    first.property,
+                    """
+                    Mode \(name), sequence \(index + 1) of \(sequences) (seed \(hex(seed)), sequence seed \(hex(sequenceSeed))):
+                    \(broken)
+                    Shrunk from \(steps.count) steps to \(shrunk.count). The sequence as code, with the callbacks it caused:
+                    \(replayed.transcript.map { "    " + $0 }.joined(separator: "\n"))
+                    """
+                ))
         }
         return reports.map(\.1)
     }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Whether this process runs under ThreadSanitizer (`swift test --sanitize=thread`): its runtime exports

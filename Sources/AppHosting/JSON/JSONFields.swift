@@ -105,7 +105,10 @@ private struct Reader {
                 guard !repeated else { throw fail("the field `\(name)` appears twice") }
                 fields.append((name, value))
                 skipWhitespace()
-                if peek() == UInt8(ascii: ",") { index += 1; continue }
+                if peek() == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
                 try expect(UInt8(ascii: "}"))
                 break
             }
@@ -139,7 +142,10 @@ private struct Reader {
                     _ = try readValue(depth: 2)
                     ranges.append(start..<index)
                     skipWhitespace()
-                    if peek() == UInt8(ascii: ",") { index += 1; continue }
+                    if peek() == UInt8(ascii: ",") {
+                        index += 1
+                        continue
+                    }
                     try expect(UInt8(ascii: "]"))
                     return ranges
                 }
@@ -163,10 +169,18 @@ private struct Reader {
         case UInt8(ascii: "["):
             try skipContainer(close: UInt8(ascii: "]"), depth: depth, keyed: false)
             return .array
-        case UInt8(ascii: "t"): try literal("true"); return .bool
-        case UInt8(ascii: "f"): try literal("false"); return .bool
-        case UInt8(ascii: "n"): try literal("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try readNumber(); return .number
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            try readNumber()
+            return .number
         default: throw fail("unexpected character")
         }
     }
@@ -174,7 +188,10 @@ private struct Reader {
     private mutating func skipContainer(close: UInt8, depth: Int, keyed: Bool) throws(JSONFields.ReadError) {
         index += 1
         skipWhitespace()
-        if peek() == close { index += 1; return }
+        if peek() == close {
+            index += 1
+            return
+        }
         while true {
             if keyed {
                 skipWhitespace()
@@ -185,7 +202,10 @@ private struct Reader {
             }
             _ = try readValue(depth: depth + 1)
             skipWhitespace()
-            if peek() == UInt8(ascii: ",") { index += 1; continue }
+            if peek() == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
             try expect(close)
             return
         }
@@ -264,7 +284,8 @@ private struct Reader {
                 var scalar = try hex4(at: position, end: range.upperBound)
                 position += 4
                 if (0xD800...0xDBFF).contains(scalar) {
-                    guard position + 6 <= range.upperBound, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+                    guard position + 6 <= range.upperBound, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+                    else {
                         throw fail("a lone surrogate is not a character")
                     }
                     let low = try hex4(at: position + 2, end: range.upperBound)

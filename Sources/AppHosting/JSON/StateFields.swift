@@ -29,7 +29,12 @@ public enum StateFields {
         }
         json.endArray()
         json.key("stack")
-        if frontStack.isEmpty { json.beginArray(); json.endArray() } else { json.repeatValue(at: frontStack) }
+        if frontStack.isEmpty {
+            json.beginArray()
+            json.endArray()
+        } else {
+            json.repeatValue(at: frontStack)
+        }
         json.key("top")
         if frontTop.isEmpty { json.null() } else { json.repeatValue(at: frontTop) }
         json.key("accepts")

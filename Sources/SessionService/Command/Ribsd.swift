@@ -37,8 +37,14 @@ public enum Ribsd {
         } catch {
             fail(error.description)
         }
-        if options.showHelp { write(RibsdOptions.usage, to: .standardOutput); exit(0) }
-        if options.showVersion { write("ribsd \(version)\n", to: .standardOutput); exit(0) }
+        if options.showHelp {
+            write(RibsdOptions.usage, to: .standardOutput)
+            exit(0)
+        }
+        if options.showVersion {
+            write("ribsd \(version)\n", to: .standardOutput)
+            exit(0)
+        }
 
         let records = openStore(options.store)
         let logger = RequestLogger(level: options.logLevel, bufferBytes: options.logBuffer)
@@ -84,7 +90,12 @@ public enum Ribsd {
         if server.connectionLimit < options.server.connectionLimit {
             logger.message(
                 .warn, "open-file limit",
-                fields: [("detail", "RLIMIT_NOFILE leaves room for \(server.connectionLimit) connections, not \(options.server.connectionLimit): raise it (ulimit -n) to serve more at once")],
+                fields: [
+                    (
+                        "detail",
+                        "RLIMIT_NOFILE leaves room for \(server.connectionLimit) connections, not \(options.server.connectionLimit): raise it (ulimit -n) to serve more at once"
+                    )
+                ],
                 always: true)
         }
         write("ribsd listening on \(address)\n", to: .standardOutput)

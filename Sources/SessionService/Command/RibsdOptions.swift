@@ -30,10 +30,22 @@ public struct RibsdOptions: Sendable, Equatable {
     public static let flags: [(flag: String, environment: String, meaning: String)] = {
         let server = ServerConfiguration(), service = ServiceConfiguration(), store = StoreOptions()
         return [
-            ("--store", "RIBSD_STORE", "where sessions are kept: sqlite (in --data-dir, surviving restarts) or memory (default \(store.engine.rawValue))"),
-            ("--data-dir", "RIBSD_DATA_DIR", "folder of the sqlite store, made if only it is missing; one ribsd at a time (default \(store.dataDirectory))"),
-            ("--sync", "RIBSD_SYNC", "normal (a change survives a crash of ribsd) or full (also a power loss) (default \(store.sync.rawValue))"),
-            ("--max-store-bytes", "RIBSD_MAX_STORE_BYTES", "most bytes the sqlite store may hold; past it changes answer 503 (default: the disk's room)"),
+            (
+                "--store", "RIBSD_STORE",
+                "where sessions are kept: sqlite (in --data-dir, surviving restarts) or memory (default \(store.engine.rawValue))"
+            ),
+            (
+                "--data-dir", "RIBSD_DATA_DIR",
+                "folder of the sqlite store, made if only it is missing; one ribsd at a time (default \(store.dataDirectory))"
+            ),
+            (
+                "--sync", "RIBSD_SYNC",
+                "normal (a change survives a crash of ribsd) or full (also a power loss) (default \(store.sync.rawValue))"
+            ),
+            (
+                "--max-store-bytes", "RIBSD_MAX_STORE_BYTES",
+                "most bytes the sqlite store may hold; past it changes answer 503 (default: the disk's room)"
+            ),
             ("--host", "RIBSD_HOST", "IPv4 address to bind, or localhost (default \(server.host))"),
             ("--port", "RIBSD_PORT", "port to bind, 0 for any free port (default \(server.port))"),
             ("--threads", "RIBSD_THREADS", "HTTP worker threads (default: number of cores)"),
@@ -41,17 +53,27 @@ public struct RibsdOptions: Sendable, Equatable {
             ("--session-ttl", "RIBSD_SESSION_TTL", "seconds a session may stay idle (default \(service.sessionTTL))"),
             ("--max-events", "RIBSD_MAX_EVENTS", "most events one session applies (default \(service.maxEventsPerSession))"),
             ("--max-batch", "RIBSD_MAX_BATCH", "most events one request applies at once, all or none (default \(service.maxBatchEvents))"),
-            ("--max-held-bytes", "RIBSD_MAX_HELD_BYTES",
-             "about the most bytes all sessions hold in histories, remembered answers and history documents (default \(service.maxHeldBytes))"),
+            (
+                "--max-held-bytes", "RIBSD_MAX_HELD_BYTES",
+                "about the most bytes all sessions hold in histories, remembered answers and history documents (default \(service.maxHeldBytes))"
+            ),
             ("--max-body", "RIBSD_MAX_BODY", "largest request body in bytes (default \(server.maxBodySize))"),
-            ("--max-streams", "RIBSD_MAX_STREAMS",
-             "most event streams open at once, at most 1023: each holds one of the 1024 connections (default \(server.maxStreams))"),
-            ("--max-connections-per-address", "RIBSD_MAX_CONNECTIONS_PER_ADDRESS",
-             "most connections open from one client address, at most 1024; behind a proxy every client shares its address (default \(server.perIPConnectionLimit))"),
-            ("--log-level", "RIBSD_LOG_LEVEL",
-             "debug, info (one line per request; debug shows the same for now), warn, error or off (default \(RequestLogger.Level.info.name))"),
-            ("--log-buffer", "RIBSD_LOG_BUFFER",
-             "bytes of log lines held while stderr is slow, 4096 or more; beyond, lines are dropped and counted (default \(RequestLogger.defaultBufferBytes))"),
+            (
+                "--max-streams", "RIBSD_MAX_STREAMS",
+                "most event streams open at once, at most 1023: each holds one of the 1024 connections (default \(server.maxStreams))"
+            ),
+            (
+                "--max-connections-per-address", "RIBSD_MAX_CONNECTIONS_PER_ADDRESS",
+                "most connections open from one client address, at most 1024; behind a proxy every client shares its address (default \(server.perIPConnectionLimit))"
+            ),
+            (
+                "--log-level", "RIBSD_LOG_LEVEL",
+                "debug, info (one line per request; debug shows the same for now), warn, error or off (default \(RequestLogger.Level.info.name))"
+            ),
+            (
+                "--log-buffer", "RIBSD_LOG_BUFFER",
+                "bytes of log lines held while stderr is slow, 4096 or more; beyond, lines are dropped and counted (default \(RequestLogger.defaultBufferBytes))"
+            ),
         ]
     }()
 
@@ -125,7 +147,9 @@ public struct RibsdOptions: Sendable, Equatable {
             options.server.port = number
         }
         if let threads = values["--threads"] { options.server.threads = try wholeNumber(threads, source("--threads"), to: 256) }
-        if let limit = values["--max-sessions"] { options.service.maxSessions = try wholeNumber(limit, source("--max-sessions"), to: 100_000_000) }
+        if let limit = values["--max-sessions"] {
+            options.service.maxSessions = try wholeNumber(limit, source("--max-sessions"), to: 100_000_000)
+        }
         if let events = values["--max-events"] {
             options.service.maxEventsPerSession = try wholeNumber(events, source("--max-events"), to: 100_000_000)
         }
@@ -136,7 +160,9 @@ public struct RibsdOptions: Sendable, Equatable {
             options.service.maxHeldBytes = try wholeNumber(bytes, source("--max-held-bytes"), to: 1 << 50)
         }
         if let ttl = values["--session-ttl"] { options.service.sessionTTL = try wholeNumber(ttl, source("--session-ttl"), to: 31_536_000) }
-        if let body = values["--max-body"] { options.server.maxBodySize = try wholeNumber(body, source("--max-body"), to: 64 * 1024 * 1024) }
+        if let body = values["--max-body"] {
+            options.server.maxBodySize = try wholeNumber(body, source("--max-body"), to: 64 * 1024 * 1024)
+        }
         // Streams hold connections, and at least one must stay free for the API itself.
         if let streams = values["--max-streams"] {
             options.server.maxStreams = try wholeNumber(streams, source("--max-streams"), to: options.server.connectionLimit - 1)
@@ -152,13 +178,16 @@ public struct RibsdOptions: Sendable, Equatable {
             options.logLevel = parsed
         }
         // Below 4 KiB a single burst of request lines would already be dropped.
-        if let bytes = values["--log-buffer"] { options.logBuffer = try wholeNumber(bytes, source("--log-buffer"), from: 4096, to: 1 << 30) }
+        if let bytes = values["--log-buffer"] {
+            options.logBuffer = try wholeNumber(bytes, source("--log-buffer"), from: 4096, to: 1 << 30)
+        }
         return options
     }
 
     /// The `--help` text.
     public static var usage: String {
-        var text = "usage: ribsd [options]\n\nServes headless RIBs navigation sessions over HTTP.\n\n"
+        var text =
+            "usage: ribsd [options]\n\nServes headless RIBs navigation sessions over HTTP.\n\n"
             + "options (each also read from its environment variable, where empty counts as unset; a flag wins):\n"
         // Columns as wide as their longest entry and two spaces (a fixed width ran the longest names together).
         let flagWidth = flags.map(\.flag.count).max()! + 2

@@ -84,7 +84,8 @@ extension SessionService {
         // Kept only while the documents' share of the memory limit has room for it (they never take an event's
         // room: `HeldMemory`); without room each read writes its own and lets it go.
         guard heldMemory.hasRoom(forDocument: response.body.count),
-              let made = PreparedResponse(headers: response.headers, body: response.body) else {
+            let made = PreparedResponse(headers: response.headers, body: response.body)
+        else {
             return response
         }
         session.withCore { core in
@@ -207,10 +208,11 @@ extension SessionService {
 
     /// A body's decoding error as the client's: a batch's names its event's index.
     static func serviceError(_ error: EventBodyError) -> ServiceError {
-        let service: ServiceError = switch error.error {
-        case let .malformed(detail): .malformedEvent(detail)
-        case let .unknownType(detail): .unknownEvent(detail)
-        }
+        let service: ServiceError =
+            switch error.error {
+            case let .malformed(detail): .malformedEvent(detail)
+            case let .unknownType(detail): .unknownEvent(detail)
+            }
         return error.index.map { service.at(index: $0) } ?? service
     }
 

@@ -47,9 +47,10 @@ public struct RequestLogger: Sendable {
             output = .sink(sink)
         } else {
             // Written whatever the level: it is about the log itself.
-            output = .buffered(LogSink(descriptor: STDERR_FILENO, capacity: bufferBytes) { [clock] count in
-                Self.line(.warn, "log lines dropped", clock: clock) { $0.field("count", count) }
-            })
+            output = .buffered(
+                LogSink(descriptor: STDERR_FILENO, capacity: bufferBytes) { [clock] count in
+                    Self.line(.warn, "log lines dropped", clock: clock) { $0.field("count", count) }
+                })
         }
     }
 

@@ -8,7 +8,10 @@ import Synchronization
 public final class ServiceMetrics: Sendable {
     /// What became of an event that reached a session.
     public enum EventOutcome: String, Sendable, CaseIterable {
-        case applied, unchanged, eventNotHandled = "event_not_handled", invalidNavigation = "invalid_navigation", failed
+        case applied, unchanged
+        case eventNotHandled = "event_not_handled"
+        case invalidNavigation = "invalid_navigation"
+        case failed
     }
 
     private struct RequestKey: Hashable {
@@ -137,32 +140,43 @@ public final class ServiceMetrics: Sendable {
         let snapshot = total()
         var text = ""
         text += "# HELP ribsd_http_requests_total HTTP requests by method, route and status.\n# TYPE ribsd_http_requests_total counter\n"
-        for (key, count) in snapshot.requests.sorted(by: { ($0.key.route, $0.key.method.rawValue, $0.key.status) < ($1.key.route, $1.key.method.rawValue, $1.key.status) }) {
-            text += "ribsd_http_requests_total{method=\"\(key.method.rawValue)\",route=\"\(Self.escape(key.route))\",status=\"\(key.status)\"} \(count)\n"
+        for (key, count) in snapshot.requests.sorted(by: {
+            ($0.key.route, $0.key.method.rawValue, $0.key.status) < ($1.key.route, $1.key.method.rawValue, $1.key.status)
+        }) {
+            text +=
+                "ribsd_http_requests_total{method=\"\(key.method.rawValue)\",route=\"\(Self.escape(key.route))\",status=\"\(key.status)\"} \(count)\n"
         }
         text += Self.histogram(
             "ribsd_http_request_duration_seconds",
             help: "Time from request line to response; streams (counted in ribsd_http_requests_total) are not timed.",
             bounds: Self.latencyBounds, counts: snapshot.bucketCounts, sum: snapshot.latencySum, count: snapshot.latencyCount)
         text += "# HELP ribsd_sessions Sessions alive.\n# TYPE ribsd_sessions gauge\nribsd_sessions \(sessionsAlive)\n"
-        text += "# HELP ribsd_held_bytes Bytes the sessions hold in histories, remembered answers and history documents (about; limit --max-held-bytes).\n# TYPE ribsd_held_bytes gauge\nribsd_held_bytes \(heldBytes)\n"
+        text +=
+            "# HELP ribsd_held_bytes Bytes the sessions hold in histories, remembered answers and history documents (about; limit --max-held-bytes).\n# TYPE ribsd_held_bytes gauge\nribsd_held_bytes \(heldBytes)\n"
         text += "# HELP ribsd_sessions_created_total Sessions created.\n# TYPE ribsd_sessions_created_total counter\n"
         text += "ribsd_sessions_created_total \(created.load(ordering: .relaxed))\n"
-        text += "# HELP ribsd_sessions_expired_total Sessions torn down after their idle TTL.\n# TYPE ribsd_sessions_expired_total counter\n"
+        text +=
+            "# HELP ribsd_sessions_expired_total Sessions torn down after their idle TTL.\n# TYPE ribsd_sessions_expired_total counter\n"
         text += "ribsd_sessions_expired_total \(expired.load(ordering: .relaxed))\n"
         text += "# HELP ribsd_events_total Events by type and outcome.\n# TYPE ribsd_events_total counter\n"
-        for (key, count) in snapshot.events.sorted(by: { ($0.key.type, $0.key.outcome.rawValue) < ($1.key.type, $1.key.outcome.rawValue) }) {
+        for (key, count) in snapshot.events.sorted(by: { ($0.key.type, $0.key.outcome.rawValue) < ($1.key.type, $1.key.outcome.rawValue) })
+        {
             text += "ribsd_events_total{type=\"\(Self.escape(key.type))\",outcome=\"\(key.outcome.rawValue)\"} \(count)\n"
         }
-        text += "# HELP ribsd_leaks_found_total Detached objects the leak detector found still alive or on screen after an event, each counted once.\n# TYPE ribsd_leaks_found_total counter\n"
+        text +=
+            "# HELP ribsd_leaks_found_total Detached objects the leak detector found still alive or on screen after an event, each counted once.\n# TYPE ribsd_leaks_found_total counter\n"
         text += "ribsd_leaks_found_total \(leaks.load(ordering: .relaxed))\n"
-        text += "# HELP ribsd_replay_divergences_total Replays of a session's history (after a failed event) that rendered another state than the one replayed: an app that is not deterministic.\n# TYPE ribsd_replay_divergences_total counter\n"
+        text +=
+            "# HELP ribsd_replay_divergences_total Replays of a session's history (after a failed event) that rendered another state than the one replayed: an app that is not deterministic.\n# TYPE ribsd_replay_divergences_total counter\n"
         text += "ribsd_replay_divergences_total \(replayDivergences.load(ordering: .relaxed))\n"
-        text += "# HELP ribsd_heap_returns_total Times the heap's free pages were handed back to the system, after sessions freed much of what they held.\n# TYPE ribsd_heap_returns_total counter\n"
+        text +=
+            "# HELP ribsd_heap_returns_total Times the heap's free pages were handed back to the system, after sessions freed much of what they held.\n# TYPE ribsd_heap_returns_total counter\n"
         text += "ribsd_heap_returns_total \(heapReturns.load(ordering: .relaxed))\n"
-        text += "# HELP ribsd_log_lines_dropped_total Log lines lost: stderr did not keep up, or failed.\n# TYPE ribsd_log_lines_dropped_total counter\n"
+        text +=
+            "# HELP ribsd_log_lines_dropped_total Log lines lost: stderr did not keep up, or failed.\n# TYPE ribsd_log_lines_dropped_total counter\n"
         text += "ribsd_log_lines_dropped_total \(logLinesDropped)\n"
-        text += "# HELP ribsd_sessions_unrestorable_total Stored sessions whose log, replayed after a restart, did not render the state recorded (their app changed): closed, not served.\n# TYPE ribsd_sessions_unrestorable_total counter\n"
+        text +=
+            "# HELP ribsd_sessions_unrestorable_total Stored sessions whose log, replayed after a restart, did not render the state recorded (their app changed): closed, not served.\n# TYPE ribsd_sessions_unrestorable_total counter\n"
         text += "ribsd_sessions_unrestorable_total \(unrestorable.load(ordering: .relaxed))\n"
         if let store { text += Self.render(store) }
         return text
@@ -173,9 +187,11 @@ public final class ServiceMetrics: Sendable {
         var text = histogram(
             "ribsd_store_commit_seconds", help: "Time the store took to commit one batch of records (a transaction).",
             bounds: StoreStatistics.latencyBounds, counts: store.latencyCounts, sum: store.latencySum, count: store.commits)
-        text += "# HELP ribsd_store_records_total Records (creations, events, kept answers, deletions) committed; over ribsd_store_commit_seconds_count, records per commit.\n# TYPE ribsd_store_records_total counter\n"
+        text +=
+            "# HELP ribsd_store_records_total Records (creations, events, kept answers, deletions) committed; over ribsd_store_commit_seconds_count, records per commit.\n# TYPE ribsd_store_records_total counter\n"
         text += "ribsd_store_records_total \(store.records)\n"
-        text += "# HELP ribsd_store_errors_total Store reads and writes that failed (a full disk, an I/O error).\n# TYPE ribsd_store_errors_total counter\n"
+        text +=
+            "# HELP ribsd_store_errors_total Store reads and writes that failed (a full disk, an I/O error).\n# TYPE ribsd_store_errors_total counter\n"
         text += "ribsd_store_errors_total \(store.errors)\n"
         return text
     }
@@ -195,6 +211,7 @@ public final class ServiceMetrics: Sendable {
 
     /// Label values escape backslash, quote and newline.
     private static func escape(_ value: String) -> String {
-        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
+        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(
+            of: "\n", with: "\\n")
     }
 }

@@ -13,7 +13,8 @@ extension OpenAPIDocument {
         var document = json
         // The examples of `POST /v1/sessions`, one per line: from the first app's to the end of the last one's.
         if let first = document.range(of: #""navigation": {"summary": "Start `navigation`""#),
-           let last = document.range(of: #""flow": {"summary": "Start `flow`", "value": {"app": "flow"}}"#) {
+            let last = document.range(of: #""flow": {"summary": "Start `flow`", "value": {"app": "flow"}}"#)
+        {
             let indentation = String(document[..<first.lowerBound].reversed().prefix { $0 == " " })
             let examples = appIDs.map { id in
                 // A summary is Markdown: the id in a code span.
@@ -23,10 +24,12 @@ extension OpenAPIDocument {
         } else {
             assertionFailure("the OpenAPI document no longer lists the apps as `json(hosting:)` expects")
         }
-        replace(#""examples": ["navigation", "login", "todo", "flow"]"#,
-                with: "\"examples\": [\(quoted.joined(separator: ", "))]", in: &document)
-        replace(#""enum": ["navigation", "login", "todo", "flow", null]"#,
-                with: "\"enum\": [\((quoted + ["null"]).joined(separator: ", "))]", in: &document)
+        replace(
+            #""examples": ["navigation", "login", "todo", "flow"]"#,
+            with: "\"examples\": [\(quoted.joined(separator: ", "))]", in: &document)
+        replace(
+            #""enum": ["navigation", "login", "todo", "flow", null]"#,
+            with: "\"enum\": [\((quoted + ["null"]).joined(separator: ", "))]", in: &document)
         return document
     }
 

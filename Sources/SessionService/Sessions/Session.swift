@@ -22,9 +22,11 @@ package final class Session: Sendable {
         heldMemory: HeldMemory? = nil
     ) {
         self.id = id
-        slot = Lock(.live(SessionCore(
-            id: id, app: app, uptime: uptime, idempotencyKeys: idempotencyKeys, eventLimit: eventLimit,
-            heldMemory: heldMemory)))
+        slot = Lock(
+            .live(
+                SessionCore(
+                    id: id, app: app, uptime: uptime, idempotencyKeys: idempotencyKeys, eventLimit: eventLimit,
+                    heldMemory: heldMemory)))
     }
 
     /// A stored session, brought to life by `awaken`.

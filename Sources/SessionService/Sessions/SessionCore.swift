@@ -2,9 +2,9 @@ import AppHosting
 import HTTPServer
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A session's mutable state; only ever touched under its session's lock.
@@ -85,7 +85,7 @@ package final class SessionCore {
                 }
                 return false
             case .notHandled where !rebuildsAfterEveryRefusal && rendersCurrentVersion(),
-                 .invalidNavigation where !rebuildsAfterEveryRefusal && rendersCurrentVersion():
+                .invalidNavigation where !rebuildsAfterEveryRefusal && rendersCurrentVersion():
                 // Refused before anything changed, as a move usually is and an event nobody takes always is in
                 // a RIB app: the replay below costs the whole history, which a client repeating a refused move
                 // would pay every time.

@@ -123,7 +123,8 @@ extension SessionService {
         // A batch of no-ops changes nothing: only its key's answer, if any, is kept.
         guard let last = events.last else {
             if let answer {
-                try commit(.remember(session: core.id, answer: answer, dropAnswersThrough: dropThrough, at: clock.nowMilliseconds()), to: records)
+                try commit(
+                    .remember(session: core.id, answer: answer, dropAnswersThrough: dropThrough, at: clock.nowMilliseconds()), to: records)
             }
             return
         }

@@ -74,12 +74,16 @@ public struct ServiceError: Error, Equatable, Sendable {
     }
 
     static func versionMismatch(current: Int) -> ServiceError {
-        ServiceError(status: 412, code: "version_mismatch", title: "Version mismatch", detail: "If-Match does not match the session's version \"\(current)\"")
+        ServiceError(
+            status: 412, code: "version_mismatch", title: "Version mismatch",
+            detail: "If-Match does not match the session's version \"\(current)\"")
     }
 
     /// If-None-Match names the version on a request that would change the session (RFC 9110 §13.1.2: 412).
     static func versionMatched(current: Int) -> ServiceError {
-        ServiceError(status: 412, code: "version_mismatch", title: "Version mismatch", detail: "If-None-Match names the session's version \"\(current)\"")
+        ServiceError(
+            status: 412, code: "version_mismatch", title: "Version mismatch",
+            detail: "If-None-Match names the session's version \"\(current)\"")
     }
 
     static func unsupportedMediaType(_ contentType: String?) -> ServiceError {
@@ -97,7 +101,9 @@ public struct ServiceError: Error, Equatable, Sendable {
     }
 
     static func unknownApp(_ id: String, known: [String]) -> ServiceError {
-        ServiceError(status: 422, code: "unknown_app", title: "Unknown app", detail: "no app \"\(id)\"; hosted apps: \(known.joined(separator: ", "))")
+        ServiceError(
+            status: 422, code: "unknown_app", title: "Unknown app",
+            detail: "no app \"\(id)\"; hosted apps: \(known.joined(separator: ", "))")
     }
 
     static func idempotencyKeyReused() -> ServiceError {
@@ -108,7 +114,8 @@ public struct ServiceError: Error, Equatable, Sendable {
     }
 
     static func sessionLimit(_ limit: Int, retryAfter: Int) -> ServiceError {
-        var error = ServiceError(status: 503, code: "session_limit", title: "Session limit reached", detail: "the server holds its maximum of \(limit) sessions")
+        var error = ServiceError(
+            status: 503, code: "session_limit", title: "Session limit reached", detail: "the server holds its maximum of \(limit) sessions")
         error.headers = [("Retry-After", String(retryAfter))]
         return error
     }
@@ -150,6 +157,7 @@ public struct ServiceError: Error, Equatable, Sendable {
 
     static func internalError() -> ServiceError {
         // The HTTP layer's own 500 (HTTPServer's RequestHandling) has this code too: one code for a client to match.
-        ServiceError(status: 500, code: "internal_error", title: "Internal server error", detail: "the server could not complete the request")
+        ServiceError(
+            status: 500, code: "internal_error", title: "Internal server error", detail: "the server could not complete the request")
     }
 }

@@ -18,8 +18,10 @@ enum ViewerPage {
             ("Content-Type", "text/html; charset=utf-8"),
             ("Cache-Control", "no-cache"),
             // The page is self-contained: forbid loading anything from elsewhere.
-            ("Content-Security-Policy",
-             "default-src 'none'; connect-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:"),
+            (
+                "Content-Security-Policy",
+                "default-src 'none'; connect-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:"
+            ),
         ],
         body: Array(html.utf8))
 

@@ -57,9 +57,10 @@ class ScriptedFlow: Flow {
 
     /// Pushes a new screen: the whole navigation.
     func show(_ name: String, allowStepWhenNotPresented: Bool = false, allowStepWhenDismissed: Bool = false) throws -> FlowContributors {
-        .one(flowContributor: try push(
-            name, allowStepWhenNotPresented: allowStepWhenNotPresented, allowStepWhenDismissed: allowStepWhenDismissed
-        ))
+        .one(
+            flowContributor: try push(
+                name, allowStepWhenNotPresented: allowStepWhenNotPresented, allowStepWhenDismissed: allowStepWhenDismissed
+            ))
     }
 
     /// Pops the top screen.

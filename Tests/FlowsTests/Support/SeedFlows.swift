@@ -55,9 +55,10 @@ final class AppFlow: Flow {
             case .ownStackPushingItself:
                 main = MainFlowWithOwnStack(pushingOnto: stack, log: log)
             }
-            return .one(flowContributor: .contribute(
-                withNextPresentable: main, withNextStepper: OneStepper(withSingleStep: AppStep.mainIsRequired)
-            ))
+            return .one(
+                flowContributor: .contribute(
+                    withNextPresentable: main, withNextStepper: OneStepper(withSingleStep: AppStep.mainIsRequired)
+                ))
         case .codingIsRequired, nil:
             return .none
         }

@@ -14,7 +14,8 @@ final class HookedController: ViewController {
     }
 
     override func viewDidDisappear(_ animated: Bool) {
-        calls.append("D(moving: \(isMovingFromParent), dismissed: \(isBeingDismissed), appearFlags: \(isMovingToParent || isBeingPresented))")
+        calls.append(
+            "D(moving: \(isMovingFromParent), dismissed: \(isBeingDismissed), appearFlags: \(isMovingToParent || isBeingPresented))")
         let hook = onDisappear
         onDisappear = nil
         hook?(self)

@@ -105,7 +105,9 @@ final class ScreenWorld: TranscriptWriting {
         nav.screenName = "nav\(controllers.count)"
         controllers.append(nav)
         note("let \(probe.screenName) = HookedController(screenName: \"\(probe.screenName)\")")
-        note("let \(nav.screenName) = try NavigationController(rootViewController: \(probe.screenName)); \(nav.screenName).screenName = \"\(nav.screenName)\"")
+        note(
+            "let \(nav.screenName) = try NavigationController(rootViewController: \(probe.screenName)); \(nav.screenName).screenName = \"\(nav.screenName)\""
+        )
         return nav
     }
 
@@ -189,7 +191,9 @@ final class ScreenWorld: TranscriptWriting {
         case .willAppear:
             if let last, last.isAppearing { violate(.appearedTwice, probe, "heard viewWillAppear after \(last.rawValue)") }
             if let container = probe.parent as? ProbeController, lastCall[ObjectIdentifier(container)]?.isAppearing != true {
-                violate(.aheadOfContainer, probe, "its container \(container.screenName)'s last call was \(lastCall[ObjectIdentifier(container)]?.rawValue ?? "none")")
+                violate(
+                    .aheadOfContainer, probe,
+                    "its container \(container.screenName)'s last call was \(lastCall[ObjectIdentifier(container)]?.rawValue ?? "none")")
             }
         case .didAppear:
             if last != .willAppear { violate(.unpaired, probe, "heard viewDidAppear after \(last?.rawValue ?? "nothing")") }
@@ -203,11 +207,15 @@ final class ScreenWorld: TranscriptWriting {
         }
         if call.isAppearing {
             if !loaded.contains(id) { violate(.loadedWrongly, probe, "heard \(call.rawValue) before viewDidLoad") }
-            if probe.isMovingFromParent || probe.isBeingDismissed { violate(.wrongFlag, probe, "a disappearance flag is up in \(call.rawValue)") }
+            if probe.isMovingFromParent || probe.isBeingDismissed {
+                violate(.wrongFlag, probe, "a disappearance flag is up in \(call.rawValue)")
+            }
             if probe.isMovingToParent, probe.parent == nil { violate(.wrongFlag, probe, "isMovingToParent is up but it has no container") }
             if probe.isBeingPresented, !probe.isPresented { violate(.wrongFlag, probe, "isBeingPresented is up but it is not presented") }
         } else if call.isDisappearing {
-            if probe.isMovingToParent || probe.isBeingPresented { violate(.wrongFlag, probe, "an appearance flag is up in \(call.rawValue)") }
+            if probe.isMovingToParent || probe.isBeingPresented {
+                violate(.wrongFlag, probe, "an appearance flag is up in \(call.rawValue)")
+            }
         } else if raised.contains(where: { $0 != "isParentBeingDismissed" }) {
             violate(.wrongFlag, probe, "a flag is up in viewDidLoad")
         }
@@ -248,13 +256,17 @@ final class ScreenWorld: TranscriptWriting {
             let id = ObjectIdentifier(controller)
             let onScreen = expected.contains(id)
             if controller.isVisible != onScreen {
-                violate(.visibilityMismatch, controller, "isVisible is \(controller.isVisible) but the windows \(onScreen ? "show" : "do not show") it")
+                violate(
+                    .visibilityMismatch, controller,
+                    "isVisible is \(controller.isVisible) but the windows \(onScreen ? "show" : "do not show") it")
             }
             let last = lastCall[id]
             if last == .willAppear || last == .willDisappear {
                 violate(.halfTransition, controller, "its last call was \(last!.rawValue)")
             } else if controller is ProbeController, (last == .didAppear) != onScreen {
-                violate(.lastCallMismatch, controller, "its last call was \(last?.rawValue ?? "none") but the windows \(onScreen ? "show" : "do not show") it")
+                violate(
+                    .lastCallMismatch, controller,
+                    "its last call was \(last?.rawValue ?? "none") but the windows \(onScreen ? "show" : "do not show") it")
             }
             if controller.isMovingToParent || controller.isBeingPresented || controller.isMovingFromParent || controller.isBeingDismissed {
                 violate(.flagLeftUp, controller, "a flag is still up after the step")

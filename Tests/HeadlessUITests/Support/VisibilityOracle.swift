@@ -48,7 +48,9 @@ extension ScreenWorld {
         }
         let layers = window.layers
         if layers.map({ ObjectIdentifier($0.controller) }) != bases.map({ ObjectIdentifier($0) }) {
-            return violate(.layersMismatch, root, "layers has \(layers.map(\.controller.screenName)) but its controllers present \(bases.map(\.screenName))")
+            return violate(
+                .layersMismatch, root,
+                "layers has \(layers.map(\.controller.screenName)) but its controllers present \(bases.map(\.screenName))")
         }
         var walked: [(ScreenLayer.Style, ObjectIdentifier, ObjectIdentifier?)] = []
         window.forEachLayer { style, base, stack in walked.append((style, ObjectIdentifier(base), stack.map { ObjectIdentifier($0) })) }
@@ -57,7 +59,8 @@ extension ScreenWorld {
             violate(.layersMismatch, root, "forEachLayer walks other layers than layers lists")
         }
         if window.topViewController !== layers.last?.visibleController {
-            violate(.layersMismatch, root, "topViewController is \(window.topViewController?.screenName ?? "none"), not the front layer's top")
+            violate(
+                .layersMismatch, root, "topViewController is \(window.topViewController?.screenName ?? "none"), not the front layer's top")
         }
     }
 

@@ -94,7 +94,8 @@ extension RIBWorld {
                     let list = ids.map { id in records.first { $0.router.map(ObjectIdentifier.init) == id }?.name ?? "a router gone" }
                     return "[" + list.joined(separator: ", ") + "]"
                 }
-                violate(.hostContext, record.name, "its host context lists \(names(mirror.children)) but its children are \(names(children))")
+                violate(
+                    .hostContext, record.name, "its host context lists \(names(mirror.children)) but its children are \(names(children))")
             }
         }
     }
@@ -109,10 +110,15 @@ extension RIBWorld {
             guard let interactor = record.interactor else { continue }
             let expected = expectedActive(record.id)
             if interactor.isActive != expected {
-                violate(.activity, record.name, "is \(interactor.isActive ? "active" : "inactive") but should be \(expected ? "active" : "inactive") where it is")
+                violate(
+                    .activity, record.name,
+                    "is \(interactor.isActive ? "active" : "inactive") but should be \(expected ? "active" : "inactive") where it is")
             }
             if (record.lastHook ?? false) != interactor.isActive {
-                violate(.hookOrder, record.name, "its last hook says \(record.lastHook == true ? "active" : "inactive") but it is \(interactor.isActive ? "active" : "inactive")")
+                violate(
+                    .hookOrder, record.name,
+                    "its last hook says \(record.lastHook == true ? "active" : "inactive") but it is \(interactor.isActive ? "active" : "inactive")"
+                )
             }
         }
     }
@@ -157,7 +163,8 @@ extension RIBWorld {
                 if record.router != nil { leaks.append(Leak(name: record.name, kind: .router, reason: .stillAlive)) }
                 if record.interactor != nil { leaks.append(Leak(name: record.name, kind: .interactor, reason: .stillAlive)) }
                 if let controller = record.controller {
-                    leaks.append(Leak(name: record.name, kind: .viewController, reason: controller.isOnScreen ? .stillOnScreen : .stillAlive))
+                    leaks.append(
+                        Leak(name: record.name, kind: .viewController, reason: controller.isOnScreen ? .stillOnScreen : .stillAlive))
                 }
             } else if let controller = record.controller, controller.isOnScreen, !isActive(record.id) {
                 leaks.append(Leak(name: record.name, kind: .viewController, reason: .stillOnScreen))
@@ -169,7 +176,9 @@ extension RIBWorld {
     private func checkLeaks(render: Bool) {
         let expected = expectedLeaks()
         if detector.hasPendingExpectations != !expected.isEmpty {
-            violate(.pending, "detector", "hasPendingExpectations is \(detector.hasPendingExpectations) but the leaks due are \(describe(expected))")
+            violate(
+                .pending, "detector",
+                "hasPendingExpectations is \(detector.hasPendingExpectations) but the leaks due are \(describe(expected))")
         }
         guard render else { return }
         let found = detector.leaks()

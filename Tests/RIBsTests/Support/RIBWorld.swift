@@ -157,7 +157,9 @@ final class RIBWorld: TranscriptWriting {
         let record = records[id]
         let hook = active ? "didBecomeActive" : "willResignActive"
         let line = note("// \(record.name).\(hook)", extra: 1)
-        if active, record.lastHook == true { violate(.hookOrder, record.name, "heard didBecomeActive though its last hook was didBecomeActive") }
+        if active, record.lastHook == true {
+            violate(.hookOrder, record.name, "heard didBecomeActive though its last hook was didBecomeActive")
+        }
         if !active, record.lastHook != true { violate(.hookOrder, record.name, "heard willResignActive though it was not active") }
         if !isActive { violate(.hookOrder, record.name, "heard \(hook) while inactive") }
         record.lastHook = active
@@ -191,7 +193,9 @@ final class RIBWorld: TranscriptWriting {
     func heardClose(of id: Int) {
         guard id < records.count, !quiet, mode.closesScreens else { return }
         let record = records[id]
-        guard let shown = record.shown, let listener = router(shown.by), let child = record.router, listener.isAttached(child) else { return }
+        guard let shown = record.shown, let listener = router(shown.by), let child = record.router, listener.isAttached(child) else {
+            return
+        }
         note("// \(record.name) closed: its listener \(name(shown.by)) detaches it", extra: 1)
         appCodeRuns += 1
         depth += 1
@@ -205,7 +209,9 @@ final class RIBWorld: TranscriptWriting {
         depth += 1
         defer { depth -= 1 }
         for child in owner.children {
-            guard let childID = self.id(of: child), let shown = records[childID].shown, shown.by == id, owner.isAttached(child) else { continue }
+            guard let childID = self.id(of: child), let shown = records[childID].shown, shown.by == id, owner.isAttached(child) else {
+                continue
+            }
             appCodeRuns += 1
             takeAway(childID, of: id, shown.how)
         }

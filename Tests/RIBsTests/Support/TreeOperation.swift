@@ -83,7 +83,9 @@ extension RIBWorld {
             child = pick(second / 2, from: freeIDs().filter(isAttachable)) ?? build(viewable: second % 4 != 0)
         }
         let line = note("try \(name(parent)).attachChild(\(name(child)))")
-        attempt(line, attaching: [child], predicted: childIDs(of: parent).contains(child) ? .refused(.alreadyAttached(name(child))) : .succeeds) { () throws(RoutingError) in
+        attempt(
+            line, attaching: [child], predicted: childIDs(of: parent).contains(child) ? .refused(.alreadyAttached(name(child))) : .succeeds
+        ) { () throws(RoutingError) in
             guard let parentRouter = router(parent), let childRouter = router(child) else { return }
             try parentRouter.attachChild(childRouter)
         }
@@ -98,7 +100,9 @@ extension RIBWorld {
             return takeAway(child, of: parent, shown.how)
         }
         var target = child
-        if third % 6 == 0, let stranger = pick(second, from: records.map(\.id).filter { !childIDs(of: parent).contains($0) && records[$0].router != nil }) {
+        if third % 6 == 0,
+            let stranger = pick(second, from: records.map(\.id).filter { !childIDs(of: parent).contains($0) && records[$0].router != nil })
+        {
             target = stranger
         }
         let line = note("try \(name(parent)).detachChild(\(name(target)))")
@@ -143,12 +147,15 @@ extension RIBWorld {
         let child = pickChild(of: parent, second, third)
         let line = note("try \(name(parent)).pushRouter(\(name(child)), onto: stack, animated: false)")
         let predicted: Prediction = childIDs(of: parent).contains(child) ? .refused(.alreadyAttached(name(child))) : .unknown
-        if attempt(line, attaching: [child], predicted: predicted, { () throws(RoutingError) in
-            guard let parentRouter = router(parent), let childRouter = router(child) as? any ViewableRouting else { return }
-            try whileShowing([child], for: parent) { () throws(RoutingError) in
-                try parentRouter.pushRouter(childRouter, onto: stack, animated: false)
-            }
-        }) {
+        if attempt(
+            line, attaching: [child], predicted: predicted,
+            { () throws(RoutingError) in
+                guard let parentRouter = router(parent), let childRouter = router(child) as? any ViewableRouting else { return }
+                try whileShowing([child], for: parent) { () throws(RoutingError) in
+                    try parentRouter.pushRouter(childRouter, onto: stack, animated: false)
+                }
+            })
+        {
             records[child].shown = (.pushed, parent)
         }
     }
@@ -190,14 +197,18 @@ extension RIBWorld {
         }
         let child = pickChild(of: parent, second, third)
         let style: ModalPresentationStyle = second % 2 == 0 ? .fullScreen : .pageSheet
-        let line = note("try \(name(parent)).presentRouter(\(name(child)), from: \(presenter.screenName), style: .\(style), animated: false)")
+        let line = note(
+            "try \(name(parent)).presentRouter(\(name(child)), from: \(presenter.screenName), style: .\(style), animated: false)")
         let predicted: Prediction = childIDs(of: parent).contains(child) ? .refused(.alreadyAttached(name(child))) : .unknown
-        if attempt(line, attaching: [child], predicted: predicted, { () throws(RoutingError) in
-            guard let parentRouter = router(parent), let childRouter = router(child) as? any ViewableRouting else { return }
-            try whileShowing([child], for: parent) { () throws(RoutingError) in
-                try parentRouter.presentRouter(childRouter, from: presenter, style: style, animated: false)
-            }
-        }) {
+        if attempt(
+            line, attaching: [child], predicted: predicted,
+            { () throws(RoutingError) in
+                guard let parentRouter = router(parent), let childRouter = router(child) as? any ViewableRouting else { return }
+                try whileShowing([child], for: parent) { () throws(RoutingError) in
+                    try parentRouter.presentRouter(childRouter, from: presenter, style: style, animated: false)
+                }
+            })
+        {
             records[child].shown = (.presented, parent)
         }
     }
@@ -223,13 +234,16 @@ extension RIBWorld {
         let line = note("try \(name(parent)).setRouters([\(list.map(name).joined(separator: ", "))], on: stack, animated: false)")
         // Children it has already stay as they are: only the others are attached (and activated).
         let attaching = list.filter { !childIDs(of: parent).contains($0) }
-        if attempt(line, attaching: attaching, predicted: .unknown, { () throws(RoutingError) in
-            guard let parentRouter = router(parent) else { return }
-            let routers = list.compactMap { router($0) as? any ViewableRouting }
-            try whileShowing(list, for: parent) { () throws(RoutingError) in
-                try parentRouter.setRouters(routers, on: stack, animated: false)
-            }
-        }) {
+        if attempt(
+            line, attaching: attaching, predicted: .unknown,
+            { () throws(RoutingError) in
+                guard let parentRouter = router(parent) else { return }
+                let routers = list.compactMap { router($0) as? any ViewableRouting }
+                try whileShowing(list, for: parent) { () throws(RoutingError) in
+                    try parentRouter.setRouters(routers, on: stack, animated: false)
+                }
+            })
+        {
             for id in list { records[id].shown = (.pushed, parent) }
         }
     }

@@ -4,7 +4,7 @@ import Locking
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension DurabilityTests {
@@ -14,7 +14,9 @@ extension DurabilityTests {
         static let clientCount = 32
         static let events = [#"{"type":"push","screen":"A"}"#, #"{"type":"push","screen":"B"}"#, #"{"type":"pop"}"#, #"{"type":"pop"}"#]
 
-        @Test("kill -9 under load, again and again: every answered version comes back with its bytes, retries answer byte for byte, an event in flight applies at most once")
+        @Test(
+            "kill -9 under load, again and again: every answered version comes back with its bytes, retries answer byte for byte, an event in flight applies at most once"
+        )
         func killUnderLoad() throws {
             let environment = ProcessInfo.processInfo.environment
             let seed = environment["RIBSD_DURABILITY_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 1...(1 << 53))
@@ -46,8 +48,9 @@ extension DurabilityTests {
                     group.enter()
                     Thread {
                         defer { group.leave() }
-                        Self.client(index, round: round, port: port, sessions: sessions, seed: clientSeed, ledger: ledger,
-                                    killed: killed, refused: refused, failures: failures)
+                        Self.client(
+                            index, round: round, port: port, sessions: sessions, seed: clientSeed, ledger: ledger,
+                            killed: killed, refused: refused, failures: failures)
                     }.start()
                 }
                 // Somewhere in 0.5 to 1.5 s of load: mid-commit, mid-checkpoint, between requests.

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The real `ribsd` on an SQLite store: crashes, restarts, full disks, files it must refuse. One test at a time:
@@ -19,7 +19,8 @@ final class Scratch {
     private var mounts: [String] = []
 
     init(_ label: String) throws {
-        path = FileManager.default.temporaryDirectory
+        path =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("ribsd-durability-\(label)-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
@@ -146,7 +147,8 @@ final class StoreServer {
 
     func event(_ id: String, _ event: String, key: String? = nil) throws -> HTTPResult {
         try client.request(
-            "POST", "/v1/sessions/\(id)/events", body: Array(event.utf8), headers: jsonHeader + (key.map { [("Idempotency-Key", $0)] } ?? []))
+            "POST", "/v1/sessions/\(id)/events", body: Array(event.utf8),
+            headers: jsonHeader + (key.map { [("Idempotency-Key", $0)] } ?? []))
     }
 
     func delete(_ id: String) throws -> HTTPResult {
@@ -194,7 +196,9 @@ struct Refusal {
 
     /// Exit 2, nothing on stdout, one stderr line `ribsd: session store: ...` that contains `phrase`.
     func expect(_ phrase: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(exit?.exited == true && exit?.status == 2, "exit: \(String(describing: exit)); stderr: \(lines)", sourceLocation: sourceLocation)
+        #expect(
+            exit?.exited == true && exit?.status == 2, "exit: \(String(describing: exit)); stderr: \(lines)", sourceLocation: sourceLocation
+        )
         #expect(lines.count == 1, "stderr: \(lines)", sourceLocation: sourceLocation)
         #expect(lines.first?.hasPrefix("ribsd: session store: ") == true, "stderr: \(lines)", sourceLocation: sourceLocation)
         #expect(lines.first?.contains(phrase) == true, "wanted \(phrase.debugDescription) in \(lines)", sourceLocation: sourceLocation)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension DurabilityTests {
@@ -39,7 +39,8 @@ extension DurabilityTests {
                 try Data(magic + random.bytes(8192 - magic.count)).write(to: URL(fileURLWithPath: file))
             case .otherProgram:
                 try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-                let made = python("""
+                let made = python(
+                    """
                     import sqlite3, sys
                     c = sqlite3.connect(sys.argv[1])
                     c.execute("CREATE TABLE sessions (id TEXT PRIMARY KEY, note TEXT)")
@@ -51,12 +52,15 @@ extension DurabilityTests {
                 try makeRibsdDatabase(data, sessions: 24, crash: false)
                 try #require(checkpoint(file).status == 0)
                 if damage == .newerSchema {
-                    let bumped = python("import sqlite3, sys\nc = sqlite3.connect(sys.argv[1]); c.execute('PRAGMA user_version = 99'); c.commit(); c.close()", [file])
+                    let bumped = python(
+                        "import sqlite3, sys\nc = sqlite3.connect(sys.argv[1]); c.execute('PRAGMA user_version = 99'); c.commit(); c.close()",
+                        [file])
                     try #require(bumped.status == 0, "\(bumped.output)")
                 } else {
                     // With a WAL too, one that holds only the last change: the pages cut off are nowhere.
                     if damage == .truncatedWithShortWAL {
-                        let changed = python("""
+                        let changed = python(
+                            """
                             import shutil, sqlite3, sys
                             c = sqlite3.connect(sys.argv[1])
                             c.execute("UPDATE sessions SET last_access_at = last_access_at + 1"); c.commit()
@@ -85,7 +89,8 @@ extension DurabilityTests {
             let states = try makeRibsdDatabase(data, sessions: 24, crash: true)
             // What a checkpoint's first write does: the newest committed page 1 from the WAL into the file. Its
             // header now counts pages that are still only in the WAL.
-            let copied = python("""
+            let copied = python(
+                """
                 import struct, sys
                 db = sys.argv[1]; wal = open(db + "-wal", "rb").read()
                 page_size = struct.unpack(">I", wal[8:12])[0]; salts = wal[16:24]
@@ -117,7 +122,9 @@ extension DurabilityTests {
             case regularFile, parentMissing, readOnly, readOnlyWithDatabase
         }
 
-        @Test("a data dir that is a file, cannot be made or is not writable: exit 2, one line, nothing changed", arguments: BadFolder.allCases)
+        @Test(
+            "a data dir that is a file, cannot be made or is not writable: exit 2, one line, nothing changed", arguments: BadFolder.allCases
+        )
         func badFolder(_ folder: BadFolder) throws {
             let scratch = try Scratch("folder")
             defer { scratch.cleanUp() }
@@ -228,7 +235,9 @@ func expectUntouched(_ folder: String, _ before: [String: [UInt8]], sourceLocati
     // The -shm is SQLite's scratch index of the WAL, rebuilt by whoever opens the file, and the lock holds the
     // pid of the last ribsd: neither is data.
     for (name, bytes) in before where !name.hasSuffix("-shm") && name != "ribsd.lock" {
-        #expect(after[name] == bytes, "\(name) changed: \(bytes.count) bytes before, \(after[name]?.count ?? -1) after", sourceLocation: sourceLocation)
+        #expect(
+            after[name] == bytes, "\(name) changed: \(bytes.count) bytes before, \(after[name]?.count ?? -1) after",
+            sourceLocation: sourceLocation)
     }
     for (name, bytes) in after where before[name] == nil {
         let allowed = name == "ribsd.lock" || name.hasSuffix("-shm") || (name.hasSuffix("-wal") && bytes.isEmpty)

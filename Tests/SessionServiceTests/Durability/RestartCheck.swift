@@ -81,7 +81,10 @@ struct RestartCheck {
             let retry = try server.event(sent.session, sent.body, key: sent.key)
             switch retry.status {
             case 200:
-                guard let version = retry.etagVersion else { problems.append("\(sent.key): 200 without an ETag"); continue }
+                guard let version = retry.etagVersion else {
+                    problems.append("\(sent.key): 200 without an ETag")
+                    continue
+                }
                 if let other = session.claimed[version] {
                     problems.append("\(sent.session): \(sent.key) retried got version \(version), answered to \(other) already")
                 } else if version <= session.version {

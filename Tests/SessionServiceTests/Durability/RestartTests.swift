@@ -2,13 +2,15 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension DurabilityTests {
     @Suite("restarts")
     struct Restart {
-        @Test("a stream across SIGTERM and a restart: `end` shutdown, then Last-Event-ID resumes; every version seen once, in order, with its bytes")
+        @Test(
+            "a stream across SIGTERM and a restart: `end` shutdown, then Last-Event-ID resumes; every version seen once, in order, with its bytes"
+        )
         func streamAcrossRestart() throws {
             let scratch = try Scratch("stream")
             defer { scratch.cleanUp() }
@@ -61,7 +63,9 @@ extension DurabilityTests {
             #expect(server.stop()?.status == 0)
         }
 
-        @Test("idle time counts across downtime: --session-ttl 2 and 3 s down, the session is gone for good; with --session-ttl 30 it is there byte for byte")
+        @Test(
+            "idle time counts across downtime: --session-ttl 2 and 3 s down, the session is gone for good; with --session-ttl 30 it is there byte for byte"
+        )
         func ttlAcrossRestart() throws {
             let scratch = try Scratch("ttl")
             defer { scratch.cleanUp() }
@@ -100,7 +104,9 @@ extension DurabilityTests {
             #expect(short.stop()?.status == 0)
         }
 
-        @Test("a stored session whose replay renders another state: 410 session_not_restorable once, logged and counted, then 404; the others restore")
+        @Test(
+            "a stored session whose replay renders another state: 410 session_not_restorable once, logged and counted, then 404; the others restore"
+        )
         func unrestorable() throws {
             guard pythonAvailable(for: "unrestorable session") else { return }
             let scratch = try Scratch("unrestorable")
@@ -120,7 +126,8 @@ extension DurabilityTests {
             #expect(server.stop()?.status == 0)
 
             // As if the app changed: its stored push of A now reads as a push of B.
-            let tampered = python("""
+            let tampered = python(
+                """
                 import sqlite3, sys
                 c = sqlite3.connect(sys.argv[1])
                 rows = c.execute("SELECT version, event FROM events WHERE session = ?", (sys.argv[2],)).fetchall()

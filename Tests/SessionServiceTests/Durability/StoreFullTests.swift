@@ -2,14 +2,16 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension DurabilityTests {
     /// A store that cannot commit refuses the change with 503 and changes nothing; once there is room it serves again.
     @Suite("a full store")
     struct StoreFull {
-        @Test("--max-store-bytes reached: 503 store_unavailable with Retry-After, nothing changed (state, history, streams); DELETEs make room; a restart agrees")
+        @Test(
+            "--max-store-bytes reached: 503 store_unavailable with Retry-After, nothing changed (state, history, streams); DELETEs make room; a restart agrees"
+        )
         func storeCap() throws {
             let scratch = try Scratch("cap")
             defer { scratch.cleanUp() }
@@ -50,7 +52,8 @@ extension DurabilityTests {
             #expect(server.stop()?.status == 0)
         }
 
-        @Test("a full file system (a 2 MiB tmpfs): 503 store_unavailable, nothing changed; removing a file makes room and events apply again")
+        @Test(
+            "a full file system (a 2 MiB tmpfs): 503 store_unavailable, nothing changed; removing a file makes room and events apply again")
         func fullFileSystem() throws {
             let scratch = try Scratch("tmpfs")
             defer { scratch.cleanUp() }

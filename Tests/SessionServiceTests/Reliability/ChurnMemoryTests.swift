@@ -1,11 +1,12 @@
 import Foundation
 import Locking
-@testable import SessionService
-import Testing
 import TestSupport
+import Testing
+
+@testable import SessionService
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension ReliabilityTests {
@@ -118,11 +119,15 @@ extension ReliabilityTests {
             }
             let returns = try parsePrometheus(try metrics.request("GET", "/metrics").text)["ribsd_heap_returns_total"] ?? -1
             let mib = { (bytes: Int) in String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
-            print("churn of \(Self.clients * Self.sessionsPerClient) sessions (\(leftToExpire.count) left to expire, \(keepers.withLock { $0.count }) kept): resident \(mib(start)) at start, \(mib(peak)) at the peak, \(mib(after)) after; \(Int(returns)) heap returns")
+            print(
+                "churn of \(Self.clients * Self.sessionsPerClient) sessions (\(leftToExpire.count) left to expire, \(keepers.withLock { $0.count }) kept): resident \(mib(start)) at start, \(mib(peak)) at the peak, \(mib(after)) after; \(Int(returns)) heap returns"
+            )
 
             // The churn must have grown the heap well past the allowance, or the check below proves nothing.
             #expect(peak - start > 2 * Self.allowance, "peak \(mib(peak)), start \(mib(start))")
-            #expect(after <= start + Self.allowance, "resident \(mib(after)) after the churn, \(mib(start)) at start (peak \(mib(peak)), \(Int(returns)) heap returns)")
+            #expect(
+                after <= start + Self.allowance,
+                "resident \(mib(after)) after the churn, \(mib(start)) at start (peak \(mib(peak)), \(Int(returns)) heap returns)")
             done.set()
             ribsd.signal(SIGTERM)
             #expect(ribsd.wait(timeout: 30)?.status == 0)
@@ -131,8 +136,8 @@ extension ReliabilityTests {
         /// A process's resident size in bytes (VmRSS), or its peak (VmHWM).
         static func resident(_ pid: Int32, field: String = "VmRSS") -> Int? {
             guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-                  let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
-                  let kib = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+                let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
+                let kib = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
             else { return nil }
             return kib * 1024
         }

@@ -4,8 +4,8 @@ import HTTPServer
 import Locking
 import SessionService
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// What many clients did to a set of sessions with `If-Match`, for the checks afterwards.
 final class ContentionRecord: Sendable {
@@ -26,7 +26,8 @@ final class ContentionRecord: Sendable {
             return nil
         }
         if let duplicate {
-            failures.add("\(session): version \(version) answered twice (client \(duplicate.client) \(duplicate.event), client \(client) \(event))")
+            failures.add(
+                "\(session): version \(version) answered twice (client \(duplicate.client) \(duplicate.event), client \(client) \(event))")
         }
     }
 
@@ -38,11 +39,14 @@ final class ContentionRecord: Sendable {
 extension ReliabilityTests {
     @Suite("concurrency: many keep-alive clients with If-Match")
     struct Concurrency {
-        @Test("64 clients on ONE navigation session, 20 If-Match pushes and pops each, retrying on 412: versions gapless, history = applied events, state = replay")
+        @Test(
+            "64 clients on ONE navigation session, 20 If-Match pushes and pops each, retrying on 412: versions gapless, history = applied events, state = replay"
+        )
         func oneSession() throws {
             try withTestServer(server: Self.server) { client in
                 let id = try client.createSession(app: "navigation")
-                let record = Self.drive(port: client.port, service: client.service, sessions: [(id, "navigation")], clients: 64, operations: 20, seed: 0xC0FFEE)
+                let record = Self.drive(
+                    port: client.port, service: client.service, sessions: [(id, "navigation")], clients: 64, operations: 20, seed: 0xC0FFEE)
                 try Self.verify(record, sessions: [(id, "navigation")], client: client, expectedOperations: 64 * 20)
             }
         }
@@ -55,7 +59,8 @@ extension ReliabilityTests {
                     let app = ["navigation", "login", "todo", "flow"][index % 4]
                     sessions.append((try client.createSession(app: app), app))
                 }
-                let record = Self.drive(port: client.port, service: client.service, sessions: sessions, clients: 64, operations: 20, seed: 0xBEEF)
+                let record = Self.drive(
+                    port: client.port, service: client.service, sessions: sessions, clients: 64, operations: 20, seed: 0xBEEF)
                 try Self.verify(record, sessions: sessions, client: client, expectedOperations: 64 * 20)
             }
         }
@@ -69,7 +74,9 @@ extension ReliabilityTests {
 
         /// Each client: GET a session, pick an event its state allows, POST it with `If-Match` of that version;
         /// on 412 (someone else was first) back off a little and start over.
-        static func drive(port: UInt16, service: SessionService, sessions: [(String, String)], clients: Int, operations: Int, seed: UInt64) -> ContentionRecord {
+        static func drive(port: UInt16, service: SessionService, sessions: [(String, String)], clients: Int, operations: Int, seed: UInt64)
+            -> ContentionRecord
+        {
             let record = ContentionRecord()
             let started = ContinuousClock.now
             onThreads(clients) { index in
@@ -87,7 +94,9 @@ extension ReliabilityTests {
                             record.failures.add("client \(index): GET \(session) answered \(state.status) \(state.text.prefix(200))")
                             return
                         }
-                        if state.etagVersion != version { record.failures.add("client \(index): ETag \(state.header("ETag") ?? "-") for version \(version)") }
+                        if state.etagVersion != version {
+                            record.failures.add("client \(index): ETag \(state.header("ETag") ?? "-") for version \(version)")
+                        }
                         guard let event = Self.choose(app: app, state: json, client: index, random: &random) else {
                             record.failures.add("client \(index): no event to choose in \(state.text)")
                             return
@@ -115,24 +124,31 @@ extension ReliabilityTests {
                         case 409:
                             // At the version it read, the event was valid: a 409 would mean the state at that version changed.
                             record.count("409")
-                            record.failures.add("client \(index): 409 for \(body) with If-Match \(version) on \(app) state \(state.text): \(response.text)")
+                            record.failures.add(
+                                "client \(index): 409 for \(body) with If-Match \(version) on \(app) state \(state.text): \(response.text)")
                         default:
                             record.failures.add("client \(index): \(body) answered \(response.status) \(response.text.prefix(300))")
                             return
                         }
                     }
-                    if done < operations { record.failures.add("client \(index): only \(done) of \(operations) operations in \(attempts) attempts") }
+                    if done < operations {
+                        record.failures.add("client \(index): only \(done) of \(operations) operations in \(attempts) attempts")
+                    }
                 } catch {
                     record.failures.add("client \(index): \(error)")
                 }
             }
-            print("contention over \(sessions.count) session(s): \(clients)×\(operations) operations in \(ContinuousClock.now - started); 412s: \(record.counter("412")), no-ops: \(record.counter("no-op")), 409s: \(record.counter("409"))")
+            print(
+                "contention over \(sessions.count) session(s): \(clients)×\(operations) operations in \(ContinuousClock.now - started); 412s: \(record.counter("412")), no-ops: \(record.counter("no-op")), 409s: \(record.counter("409"))"
+            )
             return record
         }
 
         /// Per session: versions 2...n+1 each answered once; the history lists exactly those events in order;
         /// replaying the history on a fresh session of the same app gives the same state bytes (id aside).
-        static func verify(_ record: ContentionRecord, sessions: [(String, String)], client harness: ServiceClient, expectedOperations: Int) throws {
+        static func verify(_ record: ContentionRecord, sessions: [(String, String)], client harness: ServiceClient, expectedOperations: Int)
+            throws
+        {
             // A connection of its own: the harness's may have sat idle past the server's idle timeout meanwhile.
             let client = harness.another()
             #expect(record.failures.count == 0, "\(record.failures.summary())")
@@ -155,7 +171,9 @@ extension ReliabilityTests {
                     #expect(version == offset + 2, "\(session): history entry \(offset) has version \(version)")
                     let event = relCanonical(entry["event"] ?? NSNull())
                     events.append(event)
-                    #expect(applied[version]?.event == event, "\(session) v\(version): history says \(event), the client applied \(applied[version]?.event ?? "nothing")")
+                    #expect(
+                        applied[version]?.event == event,
+                        "\(session) v\(version): history says \(event), the client applied \(applied[version]?.event ?? "nothing")")
                 }
 
                 let replica = try client.createSession(app: app)
@@ -164,8 +182,9 @@ extension ReliabilityTests {
                     #expect(response.status == 200, "replaying \(event) on \(app): \(response.status) \(response.text)")
                 }
                 let replayed = try client.state(replica)
-                #expect(relStateWithoutID(replayed.body, id: replica) == relStateWithoutID(state.body, id: session),
-                        "\(session) (\(app)): state differs from the replay of its history\nlive:   \(state.text)\nreplay: \(replayed.text)")
+                #expect(
+                    relStateWithoutID(replayed.body, id: replica) == relStateWithoutID(state.body, id: session),
+                    "\(session) (\(app)): state differs from the replay of its history\nlive:   \(state.text)\nreplay: \(replayed.text)")
                 #expect(try client.delete(replica).status == 204)
                 #expect((state.json?["leaks"] as? [Any])?.isEmpty == true, "\(session): leaks \(state.text)")
             }
@@ -195,10 +214,15 @@ extension ReliabilityTests {
                 } else if layers.count > 1 {
                     options += [["type": "dismiss"], ["type": "logout"]]
                     // Only a sheet can be swiped down.
-                    if layers.last?["style"] as? String == "pageSheet" { options.append(["type": "didDismiss", "screen": top ?? "Profile"]) }
+                    if layers.last?["style"] as? String == "pageSheet" {
+                        options.append(["type": "didDismiss", "screen": top ?? "Profile"])
+                    }
                 } else {
                     pages(after: "Home")
-                    options += [["type": "present", "screen": "Profile"], ["type": "present", "screen": "Profile", "style": random.pick(["fullScreen", "pageSheet"])], ["type": "logout"]]
+                    options += [
+                        ["type": "present", "screen": "Profile"],
+                        ["type": "present", "screen": "Profile", "style": random.pick(["fullScreen", "pageSheet"])], ["type": "logout"],
+                    ]
                 }
             case "todo":
                 options.append(top == "LoggedOut" ? ["type": "login", "name": "client\(client)"] : ["type": "logout"])

@@ -5,14 +5,16 @@ import Synchronization
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension ReliabilityTests {
     /// The real `ribsd` binary (built next to the test bundle) as a subprocess.
     @Suite("the ribsd executable")
     struct Executable {
-        @Test("SIGTERM under load: every request sent before it gets its whole answer, new connections may be refused, exit 0; stdout's first line is the address")
+        @Test(
+            "SIGTERM under load: every request sent before it gets its whole answer, new connections may be refused, exit 0; stdout's first line is the address"
+        )
         func sigtermUnderLoad() throws {
             // Under a ThreadSanitizer build, ribsd's own reports (see scripts/check) would turn exit 0 into 66:
             // keep the exit status about shutdown; the reports still go to its stderr and are counted below.
@@ -33,8 +35,9 @@ extension ReliabilityTests {
                 group.enter()
                 Thread {
                     defer { group.leave() }
-                    Self.load(index: index, port: port, ready: ready, signalled: signalled, answeredBefore: answeredBefore,
-                              answeredAfter: answeredAfter, refusedAfter: refusedAfter, failures: failures, dropped: dropped)
+                    Self.load(
+                        index: index, port: port, ready: ready, signalled: signalled, answeredBefore: answeredBefore,
+                        answeredAfter: answeredAfter, refusedAfter: refusedAfter, failures: failures, dropped: dropped)
                 }.start()
             }
             for _ in 0..<loaders { _ = ready.wait(timeout: .now() + 20) }
@@ -51,13 +54,16 @@ extension ReliabilityTests {
             #expect(dropped.count == 0, "\(dropped.summary())")
             let before = answeredBefore.count
             #expect(before > 100, "only \(before) requests answered before SIGTERM: no real load")
-            #expect(exit?.exited == true && exit?.status == 0, "exit: \(String(describing: exit)); stderr tail: \(ribsd.stderr.suffix(2000))")
+            #expect(
+                exit?.exited == true && exit?.status == 0, "exit: \(String(describing: exit)); stderr tail: \(ribsd.stderr.suffix(2000))")
             #expect(ribsd.remainingStdout().isEmpty, "more than one line on stdout")
             let stderr = ribsd.stderr
             #expect(!stderr.contains("Fatal error") && !stderr.contains("Backtrace"), "\(stderr.suffix(3000))")
             let races = stderr.components(separatedBy: "WARNING: ThreadSanitizer").count - 1
             if races > 0 { print("note: ribsd (ThreadSanitizer build) reported \(races) race(s) on its stderr under load") }
-            print("SIGTERM under load: \(before) answered before, \(answeredAfter.count) answered after, \(refusedAfter.count) connections refused after")
+            print(
+                "SIGTERM under load: \(before) answered before, \(answeredAfter.count) answered after, \(refusedAfter.count) connections refused after"
+            )
         }
 
         /// One loader: its own keep-alive connection and session, push A / pop in turn until the server is gone.
@@ -69,7 +75,8 @@ extension ReliabilityTests {
             var id = ""
             do {
                 connection = try RelConnection(port: port)
-                let created = connection.roundTrip(relRequest("POST", "/v1/sessions", body: Array(#"{"app":"navigation"}"#.utf8)), method: "POST")
+                let created = connection.roundTrip(
+                    relRequest("POST", "/v1/sessions", body: Array(#"{"app":"navigation"}"#.utf8)), method: "POST")
                 guard let session = created.response?.json?["session"] as? String else {
                     failures.add("loader \(index): create answered \(created)")
                     ready.signal()
@@ -141,7 +148,9 @@ extension ReliabilityTests {
         func twoSignals() throws {
             let (ribsd, port, _) = try RibsdProcess.listening([])
             let client = HTTPClient(port: port)
-            #expect(try client.request("POST", "/v1/sessions", body: Array("{}".utf8), headers: [("Content-Type", "application/json")]).status == 201)
+            #expect(
+                try client.request("POST", "/v1/sessions", body: Array("{}".utf8), headers: [("Content-Type", "application/json")]).status
+                    == 201)
 
             ribsd.signal(SIGTERM)
             ribsd.signal(SIGINT)
@@ -155,8 +164,11 @@ extension ReliabilityTests {
             #expect(messages.filter { $0 == "stopped" }.count == 1, "\(messages)")
         }
 
-        @Test("a bad flag: exit 2, one line on stderr, nothing on stdout, no stack trace",
-              arguments: [["--bogus"], ["--port", "70000"], ["--threads", "0"], ["--port"], ["--max-body", "-1"], ["--log-level", "loud"]])
+        @Test(
+            "a bad flag: exit 2, one line on stderr, nothing on stdout, no stack trace",
+            arguments: [
+                ["--bogus"], ["--port", "70000"], ["--threads", "0"], ["--port"], ["--max-body", "-1"], ["--log-level", "loud"],
+            ])
         func badFlag(arguments: [String]) throws {
             let ribsd = try RibsdProcess(arguments)
             let exit = ribsd.wait(timeout: 20)
@@ -199,7 +211,10 @@ extension ReliabilityTests {
         func maxSessionsFlag() throws {
             let (ribsd, port, _) = try RibsdProcess.listening(["--max-sessions", "2", "--session-ttl", "7", "--log-level", "off"])
             let client = HTTPClient(port: port)
-            let create = { try client.request("POST", "/v1/sessions", body: Array(#"{"app":"todo"}"#.utf8), headers: [("Content-Type", "application/json")]) }
+            let create = {
+                try client.request(
+                    "POST", "/v1/sessions", body: Array(#"{"app":"todo"}"#.utf8), headers: [("Content-Type", "application/json")])
+            }
             #expect(try create().status == 201)
             #expect(try create().status == 201)
             let refused = try create()
@@ -215,7 +230,8 @@ extension ReliabilityTests {
             let (ribsd, port, _) = try RibsdProcess.listening(["--max-streams", "1", "--log-level", "off"])
             let client = HTTPClient(port: port)
             func create() throws -> String {
-                let created = try client.request("POST", "/v1/sessions", body: Array(#"{"app":"todo"}"#.utf8), headers: [("Content-Type", "application/json")])
+                let created = try client.request(
+                    "POST", "/v1/sessions", body: Array(#"{"app":"todo"}"#.utf8), headers: [("Content-Type", "application/json")])
                 return try #require(created.json?["session"] as? String)
             }
             let first = try create(), second = try create()
@@ -243,16 +259,22 @@ extension ReliabilityTests {
         func maxBodyFlag() throws {
             let (ribsd, port, _) = try RibsdProcess.listening(["--max-body", "256", "--log-level", "off"])
             let client = HTTPClient(port: port)
-            let created = try client.request("POST", "/v1/sessions", body: Array(#"{"app":"login"}"#.utf8), headers: [("Content-Type", "application/json")])
+            let created = try client.request(
+                "POST", "/v1/sessions", body: Array(#"{"app":"login"}"#.utf8), headers: [("Content-Type", "application/json")])
             let id = try #require(created.json?["session"] as? String)
             let prefix = #"{"type":"login","name":""#
             let suffix = #""}"#
-            func body(_ size: Int) -> [UInt8] { Array((prefix + String(repeating: "n", count: size - prefix.utf8.count - suffix.utf8.count) + suffix).utf8) }
+            func body(_ size: Int) -> [UInt8] {
+                Array((prefix + String(repeating: "n", count: size - prefix.utf8.count - suffix.utf8.count) + suffix).utf8)
+            }
 
-            let tooBig = try client.request("POST", "/v1/sessions/\(id)/events", body: body(257), headers: [("Content-Type", "application/json")])
+            let tooBig = try client.request(
+                "POST", "/v1/sessions/\(id)/events", body: body(257), headers: [("Content-Type", "application/json")])
             expectProblem(tooBig, status: 413, code: "payload_too_large")
             let connection = try RelConnection(port: port)
-            var chunked = Array("POST /v1/sessions/\(id)/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
+            var chunked = Array(
+                "POST /v1/sessions/\(id)/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+                    .utf8)
             for piece in stride(from: 0, to: 300, by: 100) {
                 let part = body(300)[piece..<(piece + 100)]
                 chunked += Array("64\r\n".utf8) + part + Array("\r\n".utf8)
@@ -262,7 +284,8 @@ extension ReliabilityTests {
             #expect(chunkedOutcome.response?.status == 413, "\(chunkedOutcome)")
             #expect(try client.request("GET", "/v1/sessions/\(id)").header("ETag") == "\"1\"")
 
-            let fits = try client.request("POST", "/v1/sessions/\(id)/events", body: body(256), headers: [("Content-Type", "application/json")])
+            let fits = try client.request(
+                "POST", "/v1/sessions/\(id)/events", body: body(256), headers: [("Content-Type", "application/json")])
             #expect(fits.status == 200, "\(fits.text)")
             #expect(fits.header("ETag") == "\"2\"")
             ribsd.signal(SIGTERM)
@@ -275,11 +298,13 @@ extension ReliabilityTests {
             // line then fails with EPIPE, which must cost the line, not the process (SIGPIPE's default).
             let (ribsd, port, _) = try RibsdProcess.listening(["--log-level", "info"], stderr: .closedPipe)
             let client = HTTPClient(port: port)
-            let created = try client.request("POST", "/v1/sessions", body: Array(#"{"app":"login"}"#.utf8), headers: [("Content-Type", "application/json")])
+            let created = try client.request(
+                "POST", "/v1/sessions", body: Array(#"{"app":"login"}"#.utf8), headers: [("Content-Type", "application/json")])
             #expect(created.status == 201, "\(created.text)")
             let id = try #require(created.json?["session"] as? String)
             for event in [#"{"type":"login","name":"kim"}"#, #"{"type":"push","screen":"A"}"#, #"{"type":"pop"}"#] {
-                let answer = try client.request("POST", "/v1/sessions/\(id)/events", body: Array(event.utf8), headers: [("Content-Type", "application/json")])
+                let answer = try client.request(
+                    "POST", "/v1/sessions/\(id)/events", body: Array(event.utf8), headers: [("Content-Type", "application/json")])
                 #expect(answer.status == 200, "\(event): \(answer.status) \(answer.text)")
             }
             #expect(try client.request("GET", "/v1/sessions/\(id)").header("ETag") == "\"4\"")
@@ -308,7 +333,8 @@ extension ReliabilityTests {
             // line blocked its worker, and that request and every later one on the worker hung.)
             let (ribsd, port, _) = try RibsdProcess.listening(["--log-level", "info", "--log-buffer", "4096"], stderr: .heldPipe)
             let client = HTTPClient(port: port)
-            let created = try client.request("POST", "/v1/sessions", body: Array(#"{"app":"login"}"#.utf8), headers: [("Content-Type", "application/json")])
+            let created = try client.request(
+                "POST", "/v1/sessions", body: Array(#"{"app":"login"}"#.utf8), headers: [("Content-Type", "application/json")])
             #expect(created.status == 201, "\(created.text)")
             let id = try #require(created.json?["session"] as? String)
             var requests = 1
@@ -340,18 +366,22 @@ extension ReliabilityTests {
             let objects = lines.compactMap { line in
                 (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
             }
-            #expect(objects.count == lines.count, "lines that are not whole JSON objects: \(lines.filter { !$0.hasPrefix("{") || !$0.hasSuffix("}") }.prefix(3))")
+            #expect(
+                objects.count == lines.count,
+                "lines that are not whole JSON objects: \(lines.filter { !$0.hasPrefix("{") || !$0.hasSuffix("}") }.prefix(3))")
             let messages = objects.map { $0["msg"] as? String ?? "?" }
             let notices = objects.filter { $0["msg"] as? String == "log lines dropped" }
             let noticed = notices.reduce(0) { $0 + ($1["count"] as? Int ?? 0) }
             // started + each request + stopping + stopped, written or dropped
-            #expect(messages.count - notices.count + noticed == requests + 3,
-                    "\(messages.count - notices.count) lines written, \(noticed) noticed as dropped, \(requests) requests")
+            #expect(
+                messages.count - notices.count + noticed == requests + 3,
+                "\(messages.count - notices.count) lines written, \(noticed) noticed as dropped, \(requests) requests")
             #expect(noticed >= droppedBeforeReading)
             #expect(notices.allSatisfy { $0["level"] as? String == "warn" })
             // The start and stop lines go in even past a full buffer.
             let kept = messages.filter { $0 != "log lines dropped" }
-            #expect(kept.first == "started" && kept.suffix(2) == ["stopping", "stopped"], "first \(kept.first ?? "-"), last \(kept.suffix(2))")
+            #expect(
+                kept.first == "started" && kept.suffix(2) == ["stopping", "stopped"], "first \(kept.first ?? "-"), last \(kept.suffix(2))")
         }
     }
 }

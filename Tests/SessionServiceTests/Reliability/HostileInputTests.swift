@@ -4,11 +4,11 @@ import HTTPServer
 import Locking
 import SessionService
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One generated bad request and what may come back.
@@ -47,7 +47,9 @@ struct HostileGenerator {
     private var events: String { "/v1/sessions/\(witness)/events" }
 
     /// A valid event that the witness (login app, logged in, stack [Home, A]) would apply.
-    private static let applicable = [#"{"type":"push","screen":"B"}"#, #"{"type":"present","screen":"Profile"}"#, #"{"type":"pop"}"#, #"{"type":"logout"}"#]
+    private static let applicable = [
+        #"{"type":"push","screen":"B"}"#, #"{"type":"present","screen":"Profile"}"#, #"{"type":"pop"}"#, #"{"type":"logout"}"#,
+    ]
 
     mutating func next() -> HostileCase {
         let roll = random.int(0..<1000)
@@ -75,7 +77,9 @@ struct HostileGenerator {
 
     // MARK: bodies aimed at the witness
 
-    private mutating func post(_ kind: String, _ body: [UInt8], contentType: String? = "application/json", headers: [(String, String)] = []) -> HostileCase {
+    private mutating func post(_ kind: String, _ body: [UInt8], contentType: String? = "application/json", headers: [(String, String)] = [])
+        -> HostileCase
+    {
         HostileCase(kind: kind, method: "POST", bytes: relRequest("POST", events, body: body, contentType: contentType, headers: headers))
     }
 
@@ -86,10 +90,17 @@ struct HostileGenerator {
         case 0: body = Array(valid[0..<random.int(0..<(valid.count - 1))])  // truncated: never the whole object
         case 1: body = random.bytes(random.int(1..<200))
         case 2: body = valid + Array(random.pick([",", "}", "]", "x", "{", "\"", ",}"]).utf8)
-        case 3: body = Array(random.pick([#"{"type":"push","screen":"B""#, #"{"type" "pop"}"#, #"{type:"pop"}"#, #"{'type':'pop'}"#, "{", "}", "", " ", "\u{FEFF}", #"{"type":"pop",,}"#, #"{"type":"pop"}{"type":"pop"}"#]).utf8)
+        case 3:
+            body = Array(
+                random.pick([
+                    #"{"type":"push","screen":"B""#, #"{"type" "pop"}"#, #"{type:"pop"}"#, #"{'type':'pop'}"#, "{", "}", "", " ",
+                    "\u{FEFF}", #"{"type":"pop",,}"#, #"{"type":"pop"}{"type":"pop"}"#,
+                ]).utf8)
         case 4:
             var mutated = valid
-            for _ in 0..<random.int(1..<4) { mutated[random.int(0..<mutated.count)] = UInt8(ascii: random.pick(["\"", "{", "}", ":", ",", "\\"])) }
+            for _ in 0..<random.int(1..<4) {
+                mutated[random.int(0..<mutated.count)] = UInt8(ascii: random.pick(["\"", "{", "}", ":", ",", "\\"]))
+            }
             body = mutated
         default: body = Array(#"{"type":"push","screen":"B"} trailing"#.utf8)
         }
@@ -108,14 +119,23 @@ struct HostileGenerator {
         switch random.int(0..<4) {
         case 0: body = [UInt8](repeating: UInt8(ascii: "["), count: depth)
         case 1: body = Array(String(repeating: #"{"a":"#, count: depth / 5).utf8)
-        case 2: body = Array(#"{"type":"push","screen":"#.utf8) + [UInt8](repeating: UInt8(ascii: "["), count: depth) + [UInt8](repeating: UInt8(ascii: "]"), count: depth) + [UInt8(ascii: "}")]
-        default: body = Array(#"{"type":"pop","x":"#.utf8) + [UInt8](repeating: UInt8(ascii: "["), count: depth) + [UInt8](repeating: UInt8(ascii: "]"), count: depth)  // unclosed object
+        case 2:
+            body =
+                Array(#"{"type":"push","screen":"#.utf8) + [UInt8](repeating: UInt8(ascii: "["), count: depth)
+                + [UInt8](repeating: UInt8(ascii: "]"), count: depth) + [UInt8(ascii: "}")]
+        default:
+            body =
+                Array(#"{"type":"pop","x":"#.utf8) + [UInt8](repeating: UInt8(ascii: "["), count: depth)
+                + [UInt8](repeating: UInt8(ascii: "]"), count: depth)  // unclosed object
         }
         return post("deep nesting", body)
     }
 
     private mutating func hugeNumbers() -> HostileCase {
-        let number = random.pick(["1e999999", "-1e999999", "1E-999999", String(repeating: "9", count: random.int(20..<5000)), "123456789012345678901234567890.5e300", "-0", "0x10", "NaN", "Infinity"])
+        let number = random.pick([
+            "1e999999", "-1e999999", "1E-999999", String(repeating: "9", count: random.int(20..<5000)),
+            "123456789012345678901234567890.5e300", "-0", "0x10", "NaN", "Infinity",
+        ])
         let body = random.pick([
             #"{"type":\#(number)}"#, #"{"type":"push","screen":\#(number)}"#, #"{"type":"push","n":\#(number)}"#,
             #"{"type":"present","screen":"Profile","style":\#(number)}"#, #"[\#(number)]"#, number,
@@ -124,7 +144,8 @@ struct HostileGenerator {
     }
 
     private mutating func invalidUTF8() -> HostileCase {
-        let bad = random.pick([[0xFF], [0xFE, 0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x80]] as [[UInt8]])
+        let bad = random.pick(
+            [[0xFF], [0xFE, 0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x80]] as [[UInt8]])
         let body: [UInt8]
         switch random.int(0..<3) {
         case 0: body = Array(#"{"type":"push","screen":""#.utf8) + bad + Array(#""}"#.utf8)
@@ -147,7 +168,10 @@ struct HostileGenerator {
 
     private mutating func wrongContentType() -> HostileCase {
         let body = Array(random.pick(Self.applicable).utf8)
-        let type = random.pick(["text/plain", "application/xml", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonp", "json", "*/*", "text/json", "application/json-seq", "image/png", "application", "/json"])
+        let type = random.pick([
+            "text/plain", "application/xml", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonp",
+            "json", "*/*", "text/json", "application/json-seq", "image/png", "application", "/json",
+        ])
         if random.chance(0.2) {
             return post("no content type", body, contentType: nil)
         }
@@ -159,7 +183,9 @@ struct HostileGenerator {
         let body: [UInt8]
         switch random.int(0..<4) {
         case 0: body = [UInt8](repeating: UInt8(ascii: " "), count: size - 16) + Array(#"{"type":"push"}"#.utf8)  // screen missing
-        case 1: body = Array(#"{"type":"push","screen":""#.utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: size) + Array(#""}"#.utf8)  // nobody routes to it
+        case 1:
+            // A screen nobody routes to.
+            body = Array(#"{"type":"push","screen":""#.utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: size) + Array(#""}"#.utf8)
         case 2: body = random.bytes(size)
         default: body = [UInt8](repeating: UInt8(ascii: "["), count: size)
         }
@@ -169,7 +195,9 @@ struct HostileGenerator {
     }
 
     private mutating func staleIfMatch() -> HostileCase {
-        let tag = random.pick(["\"1\"", "\"2\"", "W/\"3\"", "3", "\"03\"", "\"99999999999999999999999\"", "\"-1\"", "garbage", "\"1\", \"2\"", "W/*"])
+        let tag = random.pick([
+            "\"1\"", "\"2\"", "W/\"3\"", "3", "\"03\"", "\"99999999999999999999999\"", "\"-1\"", "garbage", "\"1\", \"2\"", "W/*",
+        ])
         return post("stale If-Match", Array(random.pick(Self.applicable).utf8), headers: [("If-Match", tag)])
     }
 
@@ -182,9 +210,12 @@ struct HostileGenerator {
         let body = random.pick([
             "[]", "{}", "null", "true", "\"pop\"", "42", #"{"type":null}"#, #"{"type":5}"#, #"{"type":["pop"]}"#, #"{"type":{"t":1}}"#,
             #"{"type":"teleport"}"#, #"{"type":"POP"}"#, #"{"type":""}"#, #"{"type":"push"}"#, #"{"type":"push","screen":null}"#,
-            #"{"type":"push","screen":7}"#, #"{"type":"login","name":""}"#, #"{"type":"login","name":"kim"}"#, #"{"type":"push","screen":"A"}"#,
-            #"{"type":"push","screen":"Home"}"#, #"{"type":"push","screen":"Navigation"}"#, #"{"type":"present","screen":"Profile","style":"formSheet"}"#,
-            #"{"type":"present","screen":"Nope"}"#, #"{"type":"dismiss"}"#, #"{"type":"step","step":"mainIsRequired"}"#, #"{"type":"didPop"}"#,
+            #"{"type":"push","screen":7}"#, #"{"type":"login","name":""}"#, #"{"type":"login","name":"kim"}"#,
+            #"{"type":"push","screen":"A"}"#,
+            #"{"type":"push","screen":"Home"}"#, #"{"type":"push","screen":"Navigation"}"#,
+            #"{"type":"present","screen":"Profile","style":"formSheet"}"#,
+            #"{"type":"present","screen":"Nope"}"#, #"{"type":"dismiss"}"#, #"{"type":"step","step":"mainIsRequired"}"#,
+            #"{"type":"didPop"}"#,
             // (Not `{"type":"pop","type":"x"}`: duplicate names are legal JSON and the first one wins.)
             #"{"type":"didDismiss","screen":5}"#, #"{"Type":"pop"}"#, #"{"type":"\u0000"}"#,
         ])
@@ -194,13 +225,18 @@ struct HostileGenerator {
     // MARK: other endpoints
 
     private mutating func badCreate() -> HostileCase {
-        let body = random.pick([#"{"app":"nope"}"#, #"{"app":5}"#, "[]", "nope", #"{"app":null,"#, #"{"app":"login""#, String(repeating: "[", count: 50_000), #"{"app":"\u0000"}"#])
+        let body = random.pick([
+            #"{"app":"nope"}"#, #"{"app":5}"#, "[]", "nope", #"{"app":null,"#, #"{"app":"login""#, String(repeating: "[", count: 50_000),
+            #"{"app":"\u0000"}"#,
+        ])
         let contentType = random.chance(0.2) ? "text/plain" : "application/json"
-        return HostileCase(kind: "bad create", method: "POST", bytes: relRequest("POST", "/v1/sessions", body: Array(body.utf8), contentType: contentType))
+        return HostileCase(
+            kind: "bad create", method: "POST", bytes: relRequest("POST", "/v1/sessions", body: Array(body.utf8), contentType: contentType))
     }
 
     private mutating func unknownSession() -> HostileCase {
-        let id = random.chance(0.7) ? random.urlSafe(22) : random.pick(["", "x", random.urlSafe(200), "%00", "..", "%2e%2e", "session%2F..%2F"])
+        let id =
+            random.chance(0.7) ? random.urlSafe(22) : random.pick(["", "x", random.urlSafe(200), "%00", "..", "%2e%2e", "session%2F..%2F"])
         let (method, path, body): (String, String, [UInt8]?) = random.pick([
             ("POST", "/v1/sessions/\(id)/events", Array(#"{"type":"pop"}"#.utf8)),
             ("GET", "/v1/sessions/\(id)", nil),
@@ -213,8 +249,10 @@ struct HostileGenerator {
     private mutating func oddPathOrMethod() -> HostileCase {
         let method = random.pick(["GET", "HEAD", "PUT", "PATCH", "OPTIONS", "TRACE", "POST", "FOO", "get"])
         let path = random.pick([
-            "/", "/v1", "/v1/", "/v1/sessions/\(witness)/nope", "/v1//sessions", "/v1/sessions/%00", "/%ff%fe", "/v1/apps?\(String(repeating: "a=b&", count: 200))",
-            "/" + String(repeating: "x", count: random.int(100..<20_000)), "/v1/sessions/\(witness)/history/extra", "/v1/sessions/\(witness)/events/1",
+            "/", "/v1", "/v1/", "/v1/sessions/\(witness)/nope", "/v1//sessions", "/v1/sessions/%00", "/%ff%fe",
+            "/v1/apps?\(String(repeating: "a=b&", count: 200))",
+            "/" + String(repeating: "x", count: random.int(100..<20_000)), "/v1/sessions/\(witness)/history/extra",
+            "/v1/sessions/\(witness)/events/1",
             "/healthz/../v1/apps", "/v1/sessions/\(witness)%2Fevents", "*", "/v1/apps#frag",
         ])
         // An unknown type: even a path that decodes to the witness's events (%2F) cannot apply it.
@@ -255,12 +293,27 @@ struct HostileGenerator {
         case 5: text = Array("GET /v1/a".utf8) + [0] + Array("pps HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
         case 6: text = Array("GET /v1/".utf8) + [0xFF, 0xFE, 0xC0] + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
         // Conflicting Content-Lengths (refused with the head, KnownIssueTests), around an event that cannot apply.
-        case 7: text = Array("POST \(events) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 19\r\nContent-Length: 20\r\n\r\n{\"type\":\"teleport\"}".utf8)
+        case 7:
+            text = Array(
+                "POST \(events) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 19\r\nContent-Length: 20\r\n\r\n{\"type\":\"teleport\"}"
+                    .utf8)
         case 8: text = Array("POST \(events) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: -1\r\n\r\n".utf8)
-        case 9: text = Array("POST \(events) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 99999999999999999999999\r\n\r\n{}".utf8)
-        case 10: text = Array("POST \(events) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n".utf8)
-        case 11: text = Array("POST \(events) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n3\r\n{}}\r\n0\r\n\r\n".utf8)
-        case 12: text = Array("POST \(events) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFFFFF\r\n{}\r\n0\r\n\r\n".utf8)
+        case 9:
+            text = Array(
+                "POST \(events) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 99999999999999999999999\r\n\r\n{}"
+                    .utf8)
+        case 10:
+            text = Array(
+                "POST \(events) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n"
+                    .utf8)
+        case 11:
+            text = Array(
+                "POST \(events) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n3\r\n{}}\r\n0\r\n\r\n"
+                    .utf8)
+        case 12:
+            text = Array(
+                "POST \(events) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFFFFF\r\n{}\r\n0\r\n\r\n"
+                    .utf8)
         case 13: text = Array("GET /v1/apps HTTP/1.1\r\nHost: x\r\nNoColonHere\r\n\r\n".utf8)
         case 14: text = Array("GET /v1/apps HTTP/1.1\r\nHost: x\r\nX-Space : y\r\n\r\n".utf8)
         case 15: text = Array("GET /v1/apps HTTP/1.1\r\nHost: x\r\nX-Fold: a\r\n b\r\n\r\n".utf8)
@@ -272,8 +325,9 @@ struct HostileGenerator {
         // itself refuses with an answer.
         let aimed = (7...12).contains(variant) || variant == 17
         let answered = [4, 15, 16, 17].contains(variant)
-        var hostile = HostileCase(kind: "garbage request \(variant)", method: "GET", bytes: text, mode: .fresh,
-                                  mustAnswer: answered, refused: aimed || answered)
+        var hostile = HostileCase(
+            kind: "garbage request \(variant)", method: "GET", bytes: text, mode: .fresh,
+            mustAnswer: answered, refused: aimed || answered)
         // HTTP/9.9: microhttpd itself answers 505 HTTP Version Not Supported (text/html) before any handler runs.
         if variant == 2 { hostile.protocolStatus = 505 }
         return hostile
@@ -335,8 +389,9 @@ extension ReliabilityTests {
     struct HostileInput {
         /// Two halves: the contract's default body cap (most big bodies end as 413), then a 2 MiB cap so that
         /// deep nesting and megabyte bodies reach the JSON decoder.
-        @Test("5,000 seeded bad requests per body cap (1,000 under ThreadSanitizer): no 5xx, no crash or hang, the witness session unchanged, open files flat",
-              arguments: [(65_536, UInt64(0x5EED_0001)), (2 * 1024 * 1024, UInt64(0x5EED_0002))])
+        @Test(
+            "5,000 seeded bad requests per body cap (1,000 under ThreadSanitizer): no 5xx, no crash or hang, the witness session unchanged, open files flat",
+            arguments: [(65_536, UInt64(0x5EED_0001)), (2 * 1024 * 1024, UInt64(0x5EED_0002))])
         func badRequests(maxBody: Int, seed: UInt64) async {
             // In a process of its own: it counts the process's open files, which other suites open and close
             // meanwhile when tests run in parallel. (A failed check there reports its message, not its values.)
@@ -377,13 +432,15 @@ extension ReliabilityTests {
                     let expectedState = before.state
                     let expectedTag = before.etag
                     onThreads(workers) { worker in
-                        var generator = HostileGenerator(witness: witness, maxBody: maxBody, random: RelRandom(seed: seed &+ UInt64(worker) &* 0x1000_0000_01))
+                        var generator = HostileGenerator(
+                            witness: witness, maxBody: maxBody, random: RelRandom(seed: seed &+ UInt64(worker) &* 0x1000_0000_01))
                         var keepAlive: RelConnection?
                         for index in 0..<(total / workers) {
                             let hostile = generator.next()
                             let label = "seed \(seed) worker \(worker) #\(index) \(hostile.kind)"
                             do {
-                                try HostileInput.run(hostile, port: port, keepAlive: &keepAlive, label: label, failures: failures, tally: tally)
+                                try HostileInput.run(
+                                    hostile, port: port, keepAlive: &keepAlive, label: label, failures: failures, tally: tally)
                                 // Now and then, read the witness: same bytes, same version, all along.
                                 if index % 50 == 49 {
                                     let reader = try RelConnection(port: port)
@@ -411,8 +468,12 @@ extension ReliabilityTests {
                     // Nothing changed: the witness's bytes, version and history, and no session was created.
                     let after = try client.another().snapshot(witness)
                     #expect(after.etag == before.etag, "the witness's version moved from \(before.etag ?? "-") to \(after.etag ?? "-")")
-                    #expect(after.state == before.state, "the witness's state changed: \(String(decoding: after.state, as: UTF8.self).prefix(600))")
-                    #expect(after.history == before.history, "the witness's history changed: \(String(decoding: after.history, as: UTF8.self).prefix(600))")
+                    #expect(
+                        after.state == before.state,
+                        "the witness's state changed: \(String(decoding: after.state, as: UTF8.self).prefix(600))")
+                    #expect(
+                        after.history == before.history,
+                        "the witness's history changed: \(String(decoding: after.history, as: UTF8.self).prefix(600))")
                     #expect(client.service.sessionCount == 1, "sessions: \(client.service.sessionCount)")
 
                     // Open files flat: the server's sockets back to the baseline, the process's files within slack.
@@ -439,7 +500,9 @@ extension ReliabilityTests {
                         failures.add("\(label): \(response.status) \(response.text.prefix(300))")
                     } else if hostile.refused, (200..<300).contains(response.status) {
                         let sent = String(decoding: hostile.bytes.prefix(400), as: UTF8.self).debugDescription
-                        failures.add("\(label): succeeded (\(response.status)) although it is invalid; sent \(sent); got \(response.text.prefix(120))")
+                        failures.add(
+                            "\(label): succeeded (\(response.status)) although it is invalid; sent \(sent); got \(response.text.prefix(120))"
+                        )
                     }
                 case .timeout(let partial):
                     failures.add("\(label): no answer within 10 s (hang; \(partial) bytes)")

@@ -40,7 +40,9 @@ extension ReliabilityTests {
                 let wrong = String(wrongCharacters)
 
                 for (index, endpoint) in endpoints.enumerated() {
-                    let cases = [("guessed", guessed), ("wrong", wrong), ("expired", expired[index]), ("swept", swept), ("deleted", deleted[index])]
+                    let cases = [
+                        ("guessed", guessed), ("wrong", wrong), ("expired", expired[index]), ("swept", swept), ("deleted", deleted[index]),
+                    ]
                     var answers: [(String, HTTPResult)] = []
                     for (name, id) in cases {
                         let response = try client.request(endpoint.method, endpoint.path(id), body: endpoint.body)
@@ -49,7 +51,9 @@ extension ReliabilityTests {
                     }
                     let reference = answers[0].1
                     for (name, answer) in answers.dropFirst() {
-                        #expect(answer.body == reference.body, "\(endpoint.method) \(endpoint.path("<\(name)>")): \(answer.text) vs guessed: \(reference.text)")
+                        #expect(
+                            answer.body == reference.body,
+                            "\(endpoint.method) \(endpoint.path("<\(name)>")): \(answer.text) vs guessed: \(reference.text)")
                         #expect(Self.headerNames(answer) == Self.headerNames(reference), "\(name): headers \(answer.headers.map(\.name))")
                         #expect(answer.header("Content-Type") == reference.header("Content-Type"))
                         #expect(!answer.text.contains(cases.first { $0.0 == name }!.1), "\(name): the body names the id")

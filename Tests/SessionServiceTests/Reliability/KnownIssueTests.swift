@@ -1,10 +1,10 @@
-import TestSupport
 import Foundation
 import SessionService
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Contract violations the reliability tests found, fixed since; each stays as a regression test.
@@ -36,8 +36,10 @@ extension ReliabilityTests {
         }
 
         /// Sends `raw` on a connection of its own; it must be refused with 400 bad_request, and `id` left as it was.
-        private func expectBadRequest(_ raw: String, method: String, client: ServiceClient, id: String, since before: SessionSnapshot,
-                                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+        private func expectBadRequest(
+            _ raw: String, method: String, client: ServiceClient, id: String, since before: SessionSnapshot,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) throws {
             let connection = try RelConnection(port: client.port, timeout: 5)
             let outcome = connection.roundTrip(Array(raw.utf8), method: method)
             #expect(outcome.response?.status == 400, "answered \(outcome)", sourceLocation: sourceLocation)
@@ -52,11 +54,13 @@ extension ReliabilityTests {
             try withTestServer { client in
                 let id = try client.loggedInSession()
                 let before = try client.snapshot(id)
-                try expectBadRequest("DELETE /v1/sessions/\(id)\u{0}/anything HTTP/1.1\r\nHost: x\r\n\r\n", method: "DELETE",
-                                     client: client, id: id, since: before)
-                try expectBadRequest("POST /v1/sessions/\(id)/events\u{0}junk HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                                         + "Content-Length: 28\r\n\r\n" + #"{"type":"push","screen":"A"}"#,
-                                     method: "POST", client: client, id: id, since: before)
+                try expectBadRequest(
+                    "DELETE /v1/sessions/\(id)\u{0}/anything HTTP/1.1\r\nHost: x\r\n\r\n", method: "DELETE",
+                    client: client, id: id, since: before)
+                try expectBadRequest(
+                    "POST /v1/sessions/\(id)/events\u{0}junk HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: 28\r\n\r\n" + #"{"type":"push","screen":"A"}"#,
+                    method: "POST", client: client, id: id, since: before)
             }
         }
 
@@ -70,7 +74,8 @@ extension ReliabilityTests {
                 try client.apply(id, #"{"type":"login","name":"kim"}"#, #"{"type":"push","screen":"A"}"#)
                 let before = try client.snapshot(id)
                 for head in ["Host: x\r\nContent-Length: 14\r\nContent-Length: 15", "Content-Length: 14"] {
-                    let raw = "POST /v1/sessions/\(id)/events HTTP/1.1\r\nContent-Type: application/json\r\n\(head)\r\n\r\n"
+                    let raw =
+                        "POST /v1/sessions/\(id)/events HTTP/1.1\r\nContent-Type: application/json\r\n\(head)\r\n\r\n"
                         + #"{"type":"pop"}"#
                     try expectBadRequest(raw, method: "POST", client: client, id: id, since: before)
                 }

@@ -4,7 +4,7 @@ import SessionService
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // Already covered elsewhere, and not repeated here:
@@ -19,7 +19,9 @@ import Glibc
 extension ReliabilityTests {
     @Suite("limits of the whole service")
     struct Limits {
-        @Test("session limit counts live sessions only: at maxSessions a session idle past the TTL is expired to make room; Retry-After is 1…TTL s")
+        @Test(
+            "session limit counts live sessions only: at maxSessions a session idle past the TTL is expired to make room; Retry-After is 1…TTL s"
+        )
         func limitAndTTL() throws {
             let clock = ManualClock()
             try withTestServer(configuration: ServiceConfiguration(maxSessions: 2, sessionTTL: 30), clock: clock) { client in
@@ -42,7 +44,9 @@ extension ReliabilityTests {
             }
         }
 
-        @Test("per-IP connection limit 2 on the service: a third connection is closed unanswered, the first two keep working, a closed one frees its slot")
+        @Test(
+            "per-IP connection limit 2 on the service: a third connection is closed unanswered, the first two keep working, a closed one frees its slot"
+        )
         func perIPLimit() throws {
             var server = testServerConfiguration()
             server.perIPConnectionLimit = 2
@@ -50,16 +54,19 @@ extension ReliabilityTests {
                 let port = client.port
                 let first = try RelConnection(port: port)
                 let second = try RelConnection(port: port)
-                let created = try #require(first.roundTrip(relRequest("POST", "/v1/sessions", body: Array(#"{"app":"login"}"#.utf8))).response)
+                let created = try #require(
+                    first.roundTrip(relRequest("POST", "/v1/sessions", body: Array(#"{"app":"login"}"#.utf8))).response)
                 #expect(created.status == 201)
                 let id = try #require(created.json?["session"] as? String)
                 #expect(second.roundTrip(relRequest("GET", "/v1/sessions/\(id)")).response?.status == 200)
 
                 let third = try RelConnection(port: port, timeout: 3)
-                let refused = third.roundTrip(relRequest("POST", "/v1/sessions/\(id)/events", body: Array(#"{"type":"login","name":"x"}"#.utf8)), method: "POST")
+                let refused = third.roundTrip(
+                    relRequest("POST", "/v1/sessions/\(id)/events", body: Array(#"{"type":"login","name":"x"}"#.utf8)), method: "POST")
                 #expect(refused.response == nil, "a third connection was served: \(refused)")
 
-                let login = first.roundTrip(relRequest("POST", "/v1/sessions/\(id)/events", body: Array(#"{"type":"login","name":"kim"}"#.utf8)), method: "POST")
+                let login = first.roundTrip(
+                    relRequest("POST", "/v1/sessions/\(id)/events", body: Array(#"{"type":"login","name":"kim"}"#.utf8)), method: "POST")
                 #expect(login.response?.status == 200, "\(login)")
                 #expect(second.roundTrip(relRequest("GET", "/v1/sessions/\(id)")).response?.header("ETag") == "\"2\"")
 
@@ -67,7 +74,8 @@ extension ReliabilityTests {
                 var served = false
                 for _ in 0..<100 where !served {
                     if let connection = try? RelConnection(port: port, timeout: 2),
-                       connection.roundTrip(relRequest("GET", "/v1/sessions/\(id)", close: true)).response?.status == 200 {
+                        connection.roundTrip(relRequest("GET", "/v1/sessions/\(id)", close: true)).response?.status == 200
+                    {
                         served = true
                     } else {
                         usleep(30_000)
@@ -77,14 +85,17 @@ extension ReliabilityTests {
             }
         }
 
-        @Test("idle timeout 2 s on the service: a keep-alive connection idle after its answer is closed; one with a request every 300 ms is not")
+        @Test(
+            "idle timeout 2 s on the service: a keep-alive connection idle after its answer is closed; one with a request every 300 ms is not"
+        )
         func idleConnectionTimeout() throws {
             var server = testServerConfiguration()
             server.idleTimeout = 2
             try withTestServer(server: server) { client in
                 let port = client.port
                 let idle = try RelConnection(port: port)
-                let created = try #require(idle.roundTrip(relRequest("POST", "/v1/sessions", body: Array(#"{"app":"todo"}"#.utf8)), method: "POST").response)
+                let created = try #require(
+                    idle.roundTrip(relRequest("POST", "/v1/sessions", body: Array(#"{"app":"todo"}"#.utf8)), method: "POST").response)
                 #expect(created.status == 201)
                 #expect(!created.closesConnection)
                 let id = try #require(created.json?["session"] as? String)

@@ -2,11 +2,11 @@ import Dispatch
 import Foundation
 import Locking
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Every reliability test runs one at a time: several load the machine or measure timing. (Suites of other
@@ -257,7 +257,7 @@ func relServerSockets(port: UInt16) -> Int {
         for line in text.split(separator: "\n").dropFirst() {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count > 9, let colon = fields[1].lastIndex(of: ":"),
-                  UInt16(fields[1][fields[1].index(after: colon)...], radix: 16) == port
+                UInt16(fields[1][fields[1].index(after: colon)...], radix: 16) == port
             else { continue }
             inodes.insert(String(fields[9]))
         }
@@ -266,7 +266,7 @@ func relServerSockets(port: UInt16) -> Int {
     var count = 0
     for entry in entries {
         guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(entry)"),
-              target.hasPrefix("socket:[")
+            target.hasPrefix("socket:[")
         else { continue }
         if inodes.contains(String(target.dropFirst(8).dropLast())) { count += 1 }
     }
@@ -358,7 +358,8 @@ final class RibsdProcess {
         openFiles: Int? = nil
     ) throws {
         guard let binary = RibsdBinary.locate() else {
-            throw ClientError("ribsd not found next to \(CommandLine.arguments[0]) (build it: swift build --build-tests; or set RIBSD_BINARY)")
+            throw ClientError(
+                "ribsd not found next to \(CommandLine.arguments[0]) (build it: swift build --build-tests; or set RIBSD_BINARY)")
         }
         if mode == .closed || openFiles != nil {
             // Foundation's Process always gives the child a descriptor 2, and sets no limits: a shell closes it,

@@ -3,7 +3,9 @@ import Foundation
 /// The expected states of the built-in apps, as the contract describes them.
 enum Expected {
     /// The `login` app: Login, or HomeFlow with Home, pushed pages and maybe a presented sheet.
-    static func login(_ id: String, version: Int, user: String? = nil, pages: [String] = [], presented: (screen: String, style: String)? = nil) -> NSDictionary {
+    static func login(
+        _ id: String, version: Int, user: String? = nil, pages: [String] = [], presented: (screen: String, style: String)? = nil
+    ) -> NSDictionary {
         guard let user else {
             return sessionState(
                 id, app: "login", version: version,

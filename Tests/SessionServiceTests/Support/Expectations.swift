@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// A tree node as the state writes it.
-func node(_ name: String, _ kind: String, active: Bool = true, state: [String: String]? = nil, _ children: [NSDictionary] = []) -> NSDictionary {
+func node(_ name: String, _ kind: String, active: Bool = true, state: [String: String]? = nil, _ children: [NSDictionary] = [])
+    -> NSDictionary
+{
     var node: [String: Any] = ["name": name, "kind": kind, "active": active, "children": children]
     if let state { node["state"] = state }
     return node as NSDictionary
@@ -41,7 +43,8 @@ func expectState(_ response: HTTPResult, _ expected: NSDictionary, status: Int =
 
 /// Expects an RFC 9457 problem with the contract's fields.
 func expectProblem(_ response: HTTPResult, status: Int, code: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(response.status == status, "expected \(status) \(code), got \(response.status): \(response.text)", sourceLocation: sourceLocation)
+    #expect(
+        response.status == status, "expected \(status) \(code), got \(response.status): \(response.text)", sourceLocation: sourceLocation)
     #expect(response.header("Content-Type") == "application/problem+json", sourceLocation: sourceLocation)
     let problem = response.json
     #expect(problem?["code"] as? String == code, "got \(response.text)", sourceLocation: sourceLocation)

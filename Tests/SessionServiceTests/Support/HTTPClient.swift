@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A failure of the test client itself (not an HTTP error status).

@@ -1,5 +1,5 @@
-import SessionService
 import Locking
+import SessionService
 
 /// A clock the test moves by hand: time passing moves both of its readings; a wall clock set by hand only one.
 final class ManualClock: ServiceClock {
@@ -42,10 +42,11 @@ final class CounterIDs: SessionIDSource {
     private let counter = Lock(0)
 
     func nextID() -> String {
-        Self.id(counter.withLock { value in
-            value += 1
-            return value
-        })
+        Self.id(
+            counter.withLock { value in
+                value += 1
+                return value
+            })
     }
 
     /// The id handed out `number`th (from 1).

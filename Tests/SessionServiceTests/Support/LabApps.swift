@@ -1,7 +1,7 @@
 import AppHosting
 import HeadlessUI
-import RIBs
 import Locking
+import RIBs
 
 /// Test-only RIB apps, built only through the public AppHosting, RIBs and HeadlessUI API.
 ///
@@ -56,7 +56,9 @@ enum LabApps {
     /// declined a swipe it had acted on, renders another state than the one it replays.
     static func restless(_ behavior: Behavior = .breaking) -> AppDefinition {
         let launches = Lock(0)
-        return AppDefinition(id: "restless", description: "test: not deterministic across launches", events: [.present, .dismiss, .didDismiss]) {
+        return AppDefinition(
+            id: "restless", description: "test: not deterministic across launches", events: [.present, .dismiss, .didDismiss]
+        ) {
             let number = launches.withLock { count in
                 count += 1
                 return count

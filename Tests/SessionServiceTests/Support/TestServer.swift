@@ -50,7 +50,9 @@ final class ServiceClient {
         ServiceClient(port: port, service: service)
     }
 
-    func request(_ method: String, _ path: String, body: String? = nil, contentType: String? = "application/json", headers: [(String, String)] = []) throws -> HTTPResult {
+    func request(
+        _ method: String, _ path: String, body: String? = nil, contentType: String? = "application/json", headers: [(String, String)] = []
+    ) throws -> HTTPResult {
         var all = headers
         if let body, !body.isEmpty, let contentType { all.insert(("Content-Type", contentType), at: 0) }
         return try http.request(method, path, body: Array((body ?? "").utf8), headers: all)
@@ -68,7 +70,9 @@ final class ServiceClient {
     /// Creates a session that must succeed and returns its id.
     func createSession(app: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let response = try create(app: app)
-        try #require(response.status == 201, "create \(app ?? "default") answered \(response.status): \(response.text)", sourceLocation: sourceLocation)
+        try #require(
+            response.status == 201, "create \(app ?? "default") answered \(response.status): \(response.text)",
+            sourceLocation: sourceLocation)
         return try #require(response.json?["session"] as? String, sourceLocation: sourceLocation)
     }
 
@@ -80,7 +84,9 @@ final class ServiceClient {
     }
 
     /// `POST /v1/sessions/<id>/events` with a JSON event.
-    func send(_ id: String, _ event: String, contentType: String? = "application/json", headers: [(String, String)] = []) throws -> HTTPResult {
+    func send(_ id: String, _ event: String, contentType: String? = "application/json", headers: [(String, String)] = []) throws
+        -> HTTPResult
+    {
         try request("POST", "/v1/sessions/\(id)/events", body: event, contentType: contentType, headers: headers)
     }
 

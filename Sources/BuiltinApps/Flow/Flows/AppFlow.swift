@@ -37,6 +37,7 @@ final class AppFlow: Flow {
     /// MainFlow gets AppFlow's navigation controller as its root: pushing a navigation controller onto one is an error.
     private func navigateToMain() -> FlowContributors {
         let flow = MainFlow(root: rootViewController)
-        return .one(flowContributor: .contribute(withNextPresentable: flow, withNextStepper: OneStepper(withSingleStep: AppStep.mainIsRequired)))
+        return .one(
+            flowContributor: .contribute(withNextPresentable: flow, withNextStepper: OneStepper(withSingleStep: AppStep.mainIsRequired)))
     }
 }

@@ -13,7 +13,10 @@ final class HomeFlowRouter: Router<HomeFlowInteractor>, HomeFlowRouting {
     /// casts at each step, and every event and every render asked.
     private var navigation: NavigationController?
 
-    init(interactor: HomeFlowInteractor, viewController: any HomeFlowViewControllable, home: HomeRouter, pages: PageStack, modalScreens: [String]) {
+    init(
+        interactor: HomeFlowInteractor, viewController: any HomeFlowViewControllable, home: HomeRouter, pages: PageStack,
+        modalScreens: [String]
+    ) {
         self.viewController = viewController
         self.home = home
         self.pages = pages

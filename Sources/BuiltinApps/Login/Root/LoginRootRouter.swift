@@ -7,7 +7,10 @@ final class LoginRootRouter: LaunchRouter<LoginRootInteractor, LoginRootViewCont
     private let homeFlowBuilder: HomeFlowBuilder
     private var currentChild: (any Routing)?
 
-    init(interactor: LoginRootInteractor, viewController: LoginRootViewController, loginBuilder: LoginBuilder, homeFlowBuilder: HomeFlowBuilder) {
+    init(
+        interactor: LoginRootInteractor, viewController: LoginRootViewController, loginBuilder: LoginBuilder,
+        homeFlowBuilder: HomeFlowBuilder
+    ) {
         self.loginBuilder = loginBuilder
         self.homeFlowBuilder = homeFlowBuilder
         super.init(interactor: interactor, viewController: viewController, name: "Root")

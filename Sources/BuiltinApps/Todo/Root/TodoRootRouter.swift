@@ -11,7 +11,9 @@ final class TodoRootRouter: LaunchRouter<TodoRootInteractor, TodoRootViewControl
     private let todoBuilder: TodoBuilder
     private var current: (any ViewableRouting)?
 
-    init(interactor: TodoRootInteractor, viewController: TodoRootViewController, loggedOutBuilder: LoggedOutBuilder, todoBuilder: TodoBuilder) {
+    init(
+        interactor: TodoRootInteractor, viewController: TodoRootViewController, loggedOutBuilder: LoggedOutBuilder, todoBuilder: TodoBuilder
+    ) {
         self.loggedOutBuilder = loggedOutBuilder
         self.todoBuilder = todoBuilder
         super.init(interactor: interactor, viewController: viewController, name: "Root")
