@@ -85,13 +85,14 @@ extension SQLiteSessionStore {
                 guard try check.step(), check.text(0) == "ok" else { throw truncated }
             }
             return version
-        } catch let error as StoreError {
-            throw error
-        } catch let error as SQLiteError {
-            throw StoreError(.unusable, "\(path) cannot be used: \(error)")
         } catch {
-            throw StoreError(.unusable, "\(path) cannot be used: \(error)")
+            throw unusable(error, "\(path) cannot be used")
         }
+    }
+
+    /// `error` as a refusal of the file: a `StoreError` as it is, anything else (SQLite's) after `context`.
+    static func unusable(_ error: any Error, _ context: String) -> StoreError {
+        error as? StoreError ?? StoreError(.unusable, "\(context): \(error)")
     }
 
     /// Makes a new database at `path`: under another name first, renamed once its schema is in, so that a

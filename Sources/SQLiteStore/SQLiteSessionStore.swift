@@ -49,12 +49,8 @@ public final class SQLiteSessionStore: SessionRecordStore, @unchecked Sendable {
             }
             writer = try SQLiteWriter(database)
             reader = Lock(try SQLiteReader(SQLiteDatabase(path: file)))
-        } catch let error as StoreError {
-            throw error
-        } catch let error as SQLiteError {
-            throw StoreError(.unusable, "\(file): \(error)")
         } catch {
-            throw StoreError(.unusable, "\(file): \(error)")
+            throw Self.unusable(error, file)
         }
         let thread = Thread { [weak self, stopped] in
             // Let go before the signal: once `close()` returns, the store (its connections, its folder's lock)
