@@ -612,11 +612,7 @@ struct BatchTests {
     func storeRefusesBatch() throws {
         try withDataDirectory { directory in
             try withStoredServer(directory: directory) { client, store, _ in
-                let id = try client.loggedInSession()
-                let watcher = try EventStreamClient(port: client.port)
-                _ = try watcher.open("/v1/sessions/\(id)/stream")
-                #expect(try watcher.next().id == "2")
-                let before = try client.snapshot(id)
+                let (id, watcher, before) = try client.watchedLoggedInSession()
                 let held = client.service.heldMemory.recordBytes
                 store.close()
                 for _ in 0..<2 {

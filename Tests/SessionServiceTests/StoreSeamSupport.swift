@@ -79,3 +79,17 @@ extension HTTPResult {
 func storeMetricLines(_ client: ServiceClient) throws -> [String] {
     try client.get("/metrics").text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("ribsd_store_") }
 }
+
+extension ServiceClient {
+    /// A logged-in session with a stream watching it, its first frame read, and the session as it is then: what
+    /// a test of a refused change compares against (nothing may change, and the stream must hear nothing).
+    func watchedLoggedInSession(
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (id: String, watcher: EventStreamClient, before: SessionSnapshot) {
+        let id = try loggedInSession(sourceLocation: sourceLocation)
+        let watcher = try EventStreamClient(port: port)
+        _ = try watcher.open("/v1/sessions/\(id)/stream")
+        #expect(try watcher.next().id == "2", sourceLocation: sourceLocation)
+        return (id, watcher, try snapshot(id, sourceLocation: sourceLocation))
+    }
+}

@@ -124,11 +124,7 @@ struct StoreSeamTests {
     func storeClosed() throws {
         try withDataDirectory { directory in
             try withStoredServer(directory: directory) { client, store, _ in
-                let id = try client.loggedInSession()
-                let watcher = try EventStreamClient(port: client.port)
-                _ = try watcher.open("/v1/sessions/\(id)/stream")
-                #expect(try watcher.next().id == "2")
-                let before = try client.snapshot(id)
+                let (id, watcher, before) = try client.watchedLoggedInSession()
                 store.close()
                 for _ in 0..<2 {
                     // The second time too: a refused key is not remembered as if its request had applied.
