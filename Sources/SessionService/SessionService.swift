@@ -165,7 +165,7 @@ public final class SessionService: Sendable {
     public func closeAll() {
         for session in store.all() {
             store.remove(session.id)
-            session.withLiveCore { $0.close(reason: .shutdown) }
+            session.withLiveCore { core, _ in core.close(reason: .shutdown) }
         }
     }
 
@@ -174,7 +174,7 @@ public final class SessionService: Sendable {
         // Before the walk: a watcher that locks a session after the walk passed it sees the flag and is refused.
         streamsEnded.store(true, ordering: .sequentiallyConsistent)
         for session in store.all() {
-            session.withLiveCore { $0.watchers.end(.shutdown) }
+            session.withLiveCore { _, outlets in outlets.watchers.end(.shutdown) }
         }
     }
 
@@ -206,8 +206,8 @@ public final class SessionService: Sendable {
     /// liveness and the last access.
     private func expireIfIdle(_ slot: inout Session.Slot, now: Int64) -> (Liveness, Int64) {
         switch slot {
-        case let .live(core):
-            return (expireIfIdle(core, now: now), core.lastAccessUptime)
+        case let .live(live):
+            return (expireIfIdle(live.core, now: now), live.core.lastAccessUptime)
         case let .dormant(dormant):
             guard now >= expiry(afterAccessAt: dormant.lastAccessUptime) else { return (.live, dormant.lastAccessUptime) }
             slot = .gone

@@ -11,21 +11,21 @@ struct HistoryTests {
             let id = try client.createSession(app: "navigation")
             try client.apply(id, #"{"type":"push","screen":"A"}"#)
             let session = try #require(client.service.store.session(id))
-            #expect(session.withCore { $0.preparedHistory == nil }, "nobody read the history yet")
+            #expect(session.withLive { $1.preparedHistory == nil }, "nobody read the history yet")
 
             let first = try client.history(id)
             let pushA = historyEntry(2, ["type": "push", "screen": "A"], at: "2023-11-14T22:13:20.000Z")
             #expect(first.json == ["events": [pushA]] as NSDictionary, "got \(first.text)")
             // Kept for version 2, then answered from there: the same bytes.
-            #expect(session.withCore { $0.preparedHistory?.version } == 2)
+            #expect(session.withLive { $1.preparedHistory?.version } == 2)
             #expect(try client.history(id).body == first.body)
 
             // An event drops it; the next read lists the event, and is kept for the new version.
             try client.apply(id, #"{"type":"push","screen":"B"}"#)
-            #expect(session.withCore { $0.preparedHistory == nil })
+            #expect(session.withLive { $1.preparedHistory == nil })
             let pushB = historyEntry(3, ["type": "push", "screen": "B"], at: "2023-11-14T22:13:20.000Z")
             #expect(try client.history(id).json == ["events": [pushA, pushB]] as NSDictionary)
-            #expect(session.withCore { $0.preparedHistory?.version } == 3)
+            #expect(session.withLive { $1.preparedHistory?.version } == 3)
             // A HEAD is served like the GET, without the body.
             #expect(try client.request("HEAD", "/v1/sessions/\(id)/history").body.isEmpty)
         }

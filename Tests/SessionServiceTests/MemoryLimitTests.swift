@@ -60,7 +60,7 @@ struct MemoryLimitTests {
             #expect(client.service.heldMemory.bytes == held)
             // The history reads as ever (not kept for the next read: it is larger than the documents' share).
             #expect((try client.history(full).json?["events"] as? [Any])?.count == version - 1)
-            #expect(client.service.store.session(full)?.withCore { $0.preparedHistory == nil } == true)
+            #expect(client.service.store.session(full)?.withLive { $1.preparedHistory == nil } == true)
             try client.expectUnchanged(full, since: before)
             let metrics = String(decoding: try client.get("/metrics").body, as: UTF8.self)
             #expect(metrics.contains("ribsd_held_bytes \(client.service.heldMemory.bytes)\n"))
@@ -80,7 +80,7 @@ struct MemoryLimitTests {
             let id = try client.createSession(app: "navigation")
             let memory = client.service.heldMemory
             #expect(memory.bytes == 0, "a new session has no history")
-            func held() -> Int { client.service.store.session(id)?.withCore { $0.heldBytes } ?? -1 }
+            func held() -> Int { client.service.store.session(id)?.withLive { $0.heldBytes + $1.heldBytes } ?? -1 }
 
             try client.apply(id, #"{"type":"push","screen":"A"}"#)
             let entry = held()
@@ -114,7 +114,7 @@ struct MemoryLimitTests {
                 try client.apply(id, #"{"type":"push","screen":"A"}"#, #"{"type":"pop"}"#)
                 readers.append(id)
             }
-            func document(_ id: String) -> Int? { client.service.store.session(id)?.withCore { $0.preparedHistory?.heldBytes } }
+            func document(_ id: String) -> Int? { client.service.store.session(id)?.withLive { $1.preparedHistory?.heldBytes } }
 
             for id in readers {
                 #expect((try client.history(id).json?["events"] as? [Any])?.count == 2)
@@ -147,7 +147,7 @@ struct MemoryLimitTests {
             clock.advance(seconds: 5)
             expectState(try client.send(fresh, #"{"type":"push","screen":"A"}"#), Expected.navigation(fresh, version: 2, pages: ["A"]))
             expectProblem(try client.state(idle), status: 404, code: "session_not_found")
-            #expect(client.service.heldMemory.bytes == client.service.store.session(fresh)?.withCore { $0.heldBytes })
+            #expect(client.service.heldMemory.bytes == client.service.store.session(fresh)?.withLive { $0.heldBytes + $1.heldBytes })
         }
     }
 }

@@ -7,9 +7,9 @@ import HTTPServer
 extension SessionService {
     /// Applies `events` to `core` under its lock, stores them as one record and tells the streams; at the first
     /// refusal, or when the store cannot take them, the session is as it was before the first.
-    func applyBatch(_ events: [AppEvent], to core: SessionCore, key: IdempotencyKey?, digest: BodyDigest?) throws(ServiceError)
-        -> HTTPResponse
-    {
+    func applyBatch(
+        _ events: [AppEvent], to core: SessionCore, outlets: SessionOutlets, key: IdempotencyKey?, digest: BodyDigest?
+    ) throws(ServiceError) -> HTTPResponse {
         let divergences = core.replayDivergences
         // A replay that diverged closed the session, which cannot go on: the store forgets it, as after a DELETE.
         defer {
@@ -31,7 +31,7 @@ extension SessionService {
         }
         metrics.recordLeaks(applied.leaks)
         for (offset, state) in applied.states.enumerated() {
-            core.watchers.publish(version: core.history[historyCount + offset].version, state: state)
+            outlets.watchers.publish(version: core.history[historyCount + offset].version, state: state)
         }
         if let key, let digest { core.remember(key, body: digest) }
         return HTTPResponse.json(core.stateJSON, etag: core.etag)

@@ -51,7 +51,7 @@ extension SessionService {
 
     func state(_ request: HTTPRequest, id: String) throws(ServiceError) -> HTTPResponse {
         let preconditions = Preconditions(request)
-        return try withLiveSession(id) { core -> HTTPResponse in
+        return try withLiveSession(id) { core, outlets -> HTTPResponse in
             switch preconditions.failure(at: core.version) {
             case .ifMatch:
                 return ServiceError.versionMismatch(current: core.version).response
@@ -61,7 +61,7 @@ extension SessionService {
                 // it is given.
                 return HTTPResponse(status: 304, headers: [("ETag", core.etag)], body: core.stateJSON)
             case nil:
-                return core.stateResponse()
+                return outlets.stateResponse(of: core)
             }
         }.result
     }
@@ -72,8 +72,8 @@ extension SessionService {
         // --max-events of them take a while to write, and the session's other requests must not wait for that;
         // the answer made is then shared until the next event, so repeated reads of a long history neither
         // write it again nor copy it into MHD once per request.
-        let (session, (history, version, prepared)) = try withLiveSession(id) { core in
-            (core.history, core.version, core.preparedHistory.flatMap { $0.version == core.version ? $0 : nil })
+        let (session, (history, version, prepared)) = try withLiveSession(id) { core, outlets in
+            (core.history, core.version, outlets.preparedHistory.flatMap { $0.version == core.version ? $0 : nil })
         }
         if let prepared {
             var response = HTTPResponse.json([])
@@ -88,8 +88,8 @@ extension SessionService {
         else {
             return response
         }
-        session.withCore { core in
-            core.keep(PreparedHistory(version: version, response: made, heldBytes: response.body.count))
+        session.withLive { core, outlets in
+            outlets.keep(PreparedHistory(version: version, response: made, heldBytes: response.body.count), of: core)
         }
         response.prepared = made
         return response
@@ -126,7 +126,7 @@ extension SessionService {
         // Sessions idle past their TTL but not yet swept still hold their histories; swept as rarely as
         // for creations, and before the session's lock (a sweep is O(sessions)).
         if heldMemory.isFull, claimSweep() { expireIdleSessions() }
-        return try session.withCore { (core: SessionCore) throws(ServiceError) -> HTTPResponse in
+        return try session.withLive { (core: SessionCore, outlets: SessionOutlets) throws(ServiceError) -> HTTPResponse in
             // session_not_found (deleted or expired) wins over the 400s, so liveness comes before decoding.
             try checkLive(core, now: clock.uptimeMilliseconds())
             let decoded = try Self.decodeBody(body, batchLimit: configuration.maxBatchEvents)
@@ -139,7 +139,7 @@ extension SessionService {
             try preconditions.checkChange(at: core.version)
             if prior != nil { throw .idempotencyKeyReused() }
             guard case let .single(event) = decoded else {
-                return try applyBatch(decoded.events, to: core, key: key, digest: digest)
+                return try applyBatch(decoded.events, to: core, outlets: outlets, key: key, digest: digest)
             }
             let changed: Bool
             let atEventLimit = core.history.count >= core.eventLimit, memoryFull = heldMemory.isFull
@@ -189,7 +189,7 @@ extension SessionService {
             metrics.recordEvent(event.type.rawValue, changed ? .applied : .unchanged)
             if changed {
                 metrics.recordLeaks(core.newLeakCount)
-                core.publishState()
+                outlets.publishState(of: core)
             }
             if let key, let digest { core.remember(key, body: digest) }
             return HTTPResponse.json(core.stateJSON, etag: core.etag)
@@ -220,12 +220,12 @@ extension SessionService {
 
     /// Runs `body` under the session's lock once the session is found live; returns the session beside its result.
     func withLiveSession<Result: Sendable>(
-        _ id: String, _ body: (SessionCore) -> Result
+        _ id: String, _ body: (SessionCore, SessionOutlets) -> Result
     ) throws(ServiceError) -> (session: Session, result: Result) {
         let session = try liveSession(id)
-        let result = try session.withCore { (core: SessionCore) throws(ServiceError) -> Result in
+        let result = try session.withLive { (core: SessionCore, outlets: SessionOutlets) throws(ServiceError) -> Result in
             try checkLive(core, now: clock.uptimeMilliseconds())
-            return body(core)
+            return body(core, outlets)
         }
         return (session, result)
     }

@@ -15,7 +15,7 @@ extension SessionService {
             // is closed: the handler, later, would find it so too (the uptime only moves on), and whichever closes
             // it counts the expiry once. A live one is marked accessed, as by any request that finds it live
             // whatever it answers next; the handler marks it again.
-            _ = try withLiveSession(id) { _ in }
+            _ = try withLiveSession(id) { _, _ in }
         }
         response?.logTag = id
         return response

@@ -12,7 +12,7 @@ package final class Session: Sendable {
 
     /// What the lock guards: a live tree, a stored session not yet replayed, or one that expired dormant.
     enum Slot {
-        case live(SessionCore)
+        case live(LiveSession)
         case dormant(DormantSession)
         case gone
     }
@@ -22,11 +22,9 @@ package final class Session: Sendable {
         heldMemory: HeldMemory? = nil
     ) {
         self.id = id
-        slot = Lock(
-            .live(
-                SessionCore(
-                    id: id, app: app, uptime: uptime, idempotencyKeys: idempotencyKeys, eventLimit: eventLimit,
-                    heldMemory: heldMemory)))
+        let core = SessionCore(
+            id: id, app: app, uptime: uptime, idempotencyKeys: idempotencyKeys, eventLimit: eventLimit, heldMemory: heldMemory)
+        slot = Lock(.live(LiveSession(core)))
     }
 
     /// A stored session, brought to life by `awaken`.
@@ -38,8 +36,18 @@ package final class Session: Sendable {
     /// Runs `body` with the session's state under its lock. Only for a live session (`awaken` makes one).
     package func withCore<Result: Sendable, Failure: Error>(_ body: (SessionCore) throws(Failure) -> Result) throws(Failure) -> Result {
         try slot.withLock { (slot: inout Slot) throws(Failure) -> Result in
-            guard case let .live(core) = slot else { preconditionFailure("session \(id) used before its log was replayed") }
-            return try body(core)
+            guard case let .live(live) = slot else { preconditionFailure("session \(id) used before its log was replayed") }
+            return try body(live.core)
+        }
+    }
+
+    /// `withCore`, with what the transport keeps beside the core.
+    func withLive<Result: Sendable, Failure: Error>(
+        _ body: (SessionCore, SessionOutlets) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try slot.withLock { (slot: inout Slot) throws(Failure) -> Result in
+            guard case let .live(live) = slot else { preconditionFailure("session \(id) used before its log was replayed") }
+            return try body(live.core, live.outlets)
         }
     }
 
@@ -48,10 +56,10 @@ package final class Session: Sendable {
         slot.withLockIfAvailable { slot in body(&slot) }
     }
 
-    /// Runs `body` on the live tree, if the session has one, under the lock.
-    func withLiveCore(_ body: (SessionCore) -> Void) {
+    /// Runs `body` on the live tree and its outlets, if the session has them, under the lock.
+    func withLiveCore(_ body: (SessionCore, SessionOutlets) -> Void) {
         slot.withLock { slot in
-            if case let .live(core) = slot { body(core) }
+            if case let .live(live) = slot { body(live.core, live.outlets) }
         }
     }
 
@@ -64,7 +72,7 @@ package final class Session: Sendable {
             case .gone: throw .sessionNotFound()
             case let .dormant(dormant):
                 do throws(ServiceError) {
-                    slot = .live(try restore(dormant))
+                    slot = .live(LiveSession(try restore(dormant)))
                 } catch {
                     // A store that did not answer may answer the next request; a log that does not replay never will.
                     if error.code != ServiceError.storeUnavailableCode { slot = .gone }
@@ -79,4 +87,16 @@ package final class Session: Sendable {
 struct DormantSession: Sendable {
     let stored: StoredSession
     let lastAccessUptime: Int64
+}
+
+/// A live session: its domain core and what the transport keeps beside it, made together.
+struct LiveSession {
+    let core: SessionCore
+    let outlets: SessionOutlets
+
+    init(_ core: SessionCore) {
+        self.core = core
+        outlets = SessionOutlets(heldMemory: core.heldMemory)
+        core.attach(outlets)
+    }
 }

@@ -1,5 +1,4 @@
 import AppHosting
-import HTTPServer
 
 #if canImport(Glibc)
     import Glibc
@@ -22,17 +21,17 @@ package final class SessionCore {
     /// `version` as a strong entity tag, `"N"`, made once per version rather than once per response.
     @exclusivity(unchecked) package private(set) var etag = SessionCore.etag(1)
     @exclusivity(unchecked) private(set) var history: [HistoryEntry] = []
-    /// The answer to `GET …/history` at this version, once a request made it (outside the lock: a long history
-    /// takes a while).
-    @exclusivity(unchecked) private(set) var preparedHistory: PreparedHistory?
-    /// What this session holds of the server's `HeldMemory` (its history, remembered answers and prepared
-    /// history document), given back when it closes.
+    /// What this session holds of the server's `HeldMemory` (its history and remembered answers), given back
+    /// when it closes.
     @exclusivity(unchecked) private(set) var heldBytes = 0
-    private let heldMemory: HeldMemory?
+    let heldMemory: HeldMemory?
+    /// What the transport keeps beside this core (prepared answers, event streams), told of every change of the
+    /// state document and of the close.
+    private var companion: (any SessionCompanion)?
     /// The whole state document at `version`: every request at this version gets these bytes.
     @exclusivity(unchecked) package private(set) var stateJSON: [UInt8] = [] {
-        // The prepared answer holds the old bytes: the next `GET` prepares the new ones.
-        didSet { preparedState = nil }
+        // What was made from the old bytes (a prepared answer) is stale.
+        didSet { companion?.sessionStateDidChange() }
     }
     /// Where the runtime's fields start in `stateJSON` (after the header), to tell whether an event changed
     /// anything without keeping a second copy of them.
@@ -44,11 +43,6 @@ package final class SessionCore {
     /// When the last request came, on the uptime scale (`ServiceClock.uptimeMilliseconds`): the idle TTL reads it.
     @exclusivity(unchecked) var lastAccessUptime: Int64
     @exclusivity(unchecked) private(set) var isClosed = false
-    /// The answer to `GET` at this version, built in MHD on the first one and shared by the rest; dropped
-    /// whenever `stateJSON` changes, and at `close`.
-    @exclusivity(unchecked) private var preparedState: PreparedResponse?
-    /// Event streams watching this session (`GET .../stream`).
-    @exclusivity(unchecked) var watchers = SessionWatchers()
 
     package init(
         id: String, app: AppDefinition, uptime: Int64, idempotencyKeys: Int, eventLimit: Int = .max,
@@ -119,16 +113,9 @@ package final class SessionCore {
         let entry = HistoryEntry(version: version, event: event, atMilliseconds: max(now, history.last?.atMilliseconds ?? now))
         history.append(entry)
         hold(entry.heldBytes)
-        // A stale one would never be answered again (its version is gone): freed now, not at the next read.
-        if preparedHistory != nil { dropPreparedHistory() }
         stateJSON = next.bytes
         fieldsOffset = nextFieldsOffset
         return true
-    }
-
-    /// Sends the current state to the session's event streams: once the version it shows is stored.
-    func publishState() {
-        watchers.publish(version: version, state: stateJSON)
     }
 
     /// Takes back the last applied event (its record could not be stored): the history, version and state are
@@ -144,7 +131,6 @@ package final class SessionCore {
         let undone = history[count...]
         hold(-undone.reduce(0) { $0 + $1.heldBytes })
         history.removeSubrange(count...)
-        if preparedHistory != nil { dropPreparedHistory() }
         version = history.last?.version ?? 1
         replayHistory()
     }
@@ -182,29 +168,19 @@ package final class SessionCore {
         rerender()
     }
 
-    /// Detaches the whole tree, marks the session gone and ends its event streams.
-    func close(reason: SessionWatchers.EndReason = .deleted) {
+    /// Detaches the whole tree, marks the session gone and tells its companion (which ends its event streams).
+    func close(reason: SessionEnd = .deleted) {
         guard !isClosed else { return }
         isClosed = true
-        preparedState = nil
         // Given back now: the session has left the store, and what it holds goes with its last request.
-        if preparedHistory != nil { dropPreparedHistory() }
         hold(-heldBytes)
         runtime.tearDown()
-        watchers.end(reason)
+        companion?.sessionDidClose(reason)
     }
 
-    /// Keeps `prepared` as the answer to `history` at its version, unless the session closed or moved on since.
-    func keep(_ prepared: PreparedHistory) {
-        guard !isClosed, prepared.version == version else { return }
-        if preparedHistory != nil { dropPreparedHistory() }
-        preparedHistory = prepared
-        holdDocument(prepared.heldBytes)
-    }
-
-    private func dropPreparedHistory() {
-        holdDocument(-(preparedHistory?.heldBytes ?? 0))
-        preparedHistory = nil
+    /// Tells `companion` of this core's changes from now on (one per core: the transport's, made with it).
+    func attach(_ companion: any SessionCompanion) {
+        self.companion = companion
     }
 
     /// Remembers the answer to a request sent with an `Idempotency-Key`: the current state.
@@ -219,12 +195,6 @@ package final class SessionCore {
     private func hold(_ delta: Int) {
         heldBytes += delta
         heldMemory?.change(by: delta)
-    }
-
-    /// The same for a prepared history document, which counts in the documents' share of the server's limit.
-    private func holdDocument(_ delta: Int) {
-        heldBytes += delta
-        heldMemory?.changeDocuments(by: delta)
     }
 
     /// The `history` document of `history` (a copy taken under the lock, rendered outside it).
@@ -298,17 +268,6 @@ package final class SessionCore {
         var json = JSONWriter(capacity: max(stateJSON.count + 16, 512))
         fieldsOffset = render(version: version, into: &json)
         stateJSON = json.bytes
-    }
-
-    /// The answer to `GET`: the state document and its `ETag`, queued from the response prepared for this
-    /// version (made by the first `GET` of it: a session nobody reads holds none).
-    func stateResponse() -> HTTPResponse {
-        var response = HTTPResponse.json(stateJSON, etag: etag)
-        if preparedState == nil {
-            preparedState = PreparedResponse(headers: response.headers, body: stateJSON)
-        }
-        response.prepared = preparedState
-        return response
     }
 
     /// The whole document in one pass: header fields (session, app, `version`), then the runtime's fields,

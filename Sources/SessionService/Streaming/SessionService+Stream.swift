@@ -26,7 +26,7 @@ extension SessionService {
         let session = try liveSession(id)
         let lastSeen = Self.lastEventID(request)
         let stream = StreamBody(heartbeat: ServerSentEvents.heartbeat, overflow: .keepLatest)
-        try session.withCore { (core: SessionCore) throws(ServiceError) -> Void in
+        try session.withLive { (core: SessionCore, outlets: SessionOutlets) throws(ServiceError) -> Void in
             try checkLive(core, now: clock.uptimeMilliseconds())
             // Checked under the session's lock, which `endStreams` takes after setting it: no stream joins a
             // session that was already told to end its streams.
@@ -35,7 +35,7 @@ extension SessionService {
             if lastSeen != core.version {
                 stream.send(ServerSentEvents.state(version: core.version, json: core.stateJSON))
             }
-            core.watchers.add(stream)
+            outlets.watchers.add(stream)
         }
         var response = HTTPResponse.stream(stream, headers: ServerSentEvents.headers)
         response.logTag = id

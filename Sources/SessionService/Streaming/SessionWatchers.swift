@@ -1,6 +1,6 @@
 import HTTPServer
 
-/// The event streams watching one session. Part of `SessionCore`, so it is only touched under the
+/// The event streams watching one session. Part of its `SessionOutlets`, so it is only touched under the
 /// session's lock: a new watcher gets the state and joins the list atomically (no change can slip between),
 /// and frames go out in version order.
 ///
@@ -8,18 +8,6 @@ import HTTPServer
 /// signals MHD to resume the connection), and no code path takes a session lock while holding a stream's lock
 /// or one of MHD's, so there is no lock-order cycle.
 struct SessionWatchers {
-    /// Why the streams end.
-    enum EndReason: String {
-        /// `DELETE /v1/sessions/<id>`.
-        case deleted
-        /// Idle past the TTL.
-        case expired
-        /// The server is shutting down.
-        case shutdown
-        /// The session's app did not replay its history to the state it showed, and the session was closed.
-        case failed
-    }
-
     private var streams: [StreamBody] = []
 
     /// Streams watching now (including any whose client left since the last change).
@@ -40,7 +28,7 @@ struct SessionWatchers {
     }
 
     /// Tells every watcher why the session is gone and ends the streams.
-    mutating func end(_ reason: EndReason) {
+    mutating func end(_ reason: SessionEnd) {
         guard !streams.isEmpty else { return }
         let frame = ServerSentEvents.end(reason: reason.rawValue)
         for stream in streams {
