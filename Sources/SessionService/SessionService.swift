@@ -91,6 +91,12 @@ public final class SessionService: Sendable {
         router.add(.GET, "/v1/sessions/:id/history") { [self] request in
             respond(request) { (id: String) throws(ServiceError) in try history(id: id) }
         }
+        router.add(.POST, "/v1/sessions/:id/rewind", precheck: { [self] in eventPrecheck($0) }) { [self] request in
+            respond(request) { (id: String) throws(ServiceError) in try rewind(request, id: id) }
+        }
+        router.add(.GET, "/v1/sessions/:id/diff") { [self] request in
+            respond(request) { (id: String) throws(ServiceError) in try diff(request, id: id) }
+        }
         router.add(.GET, "/v1/sessions/:id/stream") { [self] request in
             respond(request) { (id: String) throws(ServiceError) in try watch(request, id: id) }
         }

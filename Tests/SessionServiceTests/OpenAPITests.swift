@@ -14,6 +14,8 @@ struct OpenAPITests {
         ("get", "/v1/sessions/{id}"),
         ("post", "/v1/sessions/{id}/events"),
         ("get", "/v1/sessions/{id}/history"),
+        ("post", "/v1/sessions/{id}/rewind"),
+        ("get", "/v1/sessions/{id}/diff"),
         ("get", "/v1/sessions/{id}/stream"),
         ("delete", "/v1/sessions/{id}"),
         ("get", "/"),
@@ -32,6 +34,14 @@ struct OpenAPITests {
             ["GET /v1/sessions/{id}", "POST /v1/sessions/{id}/events", "GET /v1/sessions/{id}/history", "DELETE /v1/sessions/{id}"]
         ),
         (404, "not_found", ["GET /v1/sessions/{id}"]),
+        (
+            400, "malformed_request",
+            ["GET /v1/sessions/{id}", "POST /v1/sessions/{id}/rewind", "GET /v1/sessions/{id}/diff", "POST /v1/sessions"]
+        ),
+        (
+            404, "version_not_found",
+            ["GET /v1/sessions/{id}", "POST /v1/sessions/{id}/rewind", "GET /v1/sessions/{id}/diff", "POST /v1/sessions"]
+        ),
         (405, "method_not_allowed", ["GET /v1/sessions/{id}", "POST /v1/sessions/{id}/events"]),
         (409, "event_not_handled", ["POST /v1/sessions/{id}/events", "POST /v1/sessions"]),
         (409, "invalid_navigation", ["POST /v1/sessions/{id}/events", "POST /v1/sessions"]),
@@ -41,7 +51,7 @@ struct OpenAPITests {
         (413, "payload_too_large", ["POST /v1/sessions", "POST /v1/sessions/{id}/events"]),
         (415, "unsupported_media_type", ["POST /v1/sessions", "POST /v1/sessions/{id}/events"]),
         (422, "unknown_app", ["POST /v1/sessions"]),
-        (422, "idempotency_key_reused", ["POST /v1/sessions/{id}/events"]),
+        (422, "idempotency_key_reused", ["POST /v1/sessions/{id}/events", "POST /v1/sessions/{id}/rewind"]),
         (503, "session_limit", ["POST /v1/sessions"]),
         (
             503, "store_unavailable",

@@ -4,8 +4,11 @@ import HTTPServer
 
 extension SessionService {
     func createSession(_ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
-        let (appID, events) = try requestedApp(request)
-        guard let app = registry.app(appID) else { throw .unknownApp(appID, known: registry.apps.map(\.id)) }
+        let (appID, events, fork) = try requestedApp(request)
+        // A fork starts from another session's version: its app, and its history up to there.
+        let origin = try fork.map { (fork) throws(ServiceError) in try forkOrigin(fork, app: appID) }
+        let named = appID ?? registry.defaultAppID
+        guard let app = origin?.app ?? registry.app(named) else { throw .unknownApp(named, known: registry.apps.map(\.id)) }
         // Sessions idle past their TTL but not yet swept do not count against the limit; the sweep is
         // O(sessions), so a full server sweeps at most ten times a second however many creations it refuses
         // (`claimSweep`).
@@ -18,6 +21,7 @@ extension SessionService {
         // A session created at a deep point: its events applied before anyone can see it, all or none (a refusal
         // leaves no session).
         var applied = AppliedEvents()
+        if let origin { session.withCore { $0.restore(origin.entries) } }
         if !events.isEmpty {
             do throws(ServiceError) {
                 applied = try session.withCore { (core: SessionCore) throws(ServiceError) in try applyAll(events, to: core) }
@@ -34,7 +38,9 @@ extension SessionService {
         }
         // Stored before it is answered: a 201 names a session a restart still knows.
         do throws(ServiceError) {
-            try session.withCore { (core: SessionCore) throws(ServiceError) in try recordCreation(of: core, states: applied.states) }
+            try session.withCore { (core: SessionCore) throws(ServiceError) in
+                try recordCreation(of: core, states: (origin?.documents ?? []) + applied.states)
+            }
         } catch {
             store.remove(id)
             session.withCore { $0.close() }
@@ -50,6 +56,7 @@ extension SessionService {
     }
 
     func state(_ request: HTTPRequest, id: String) throws(ServiceError) -> HTTPResponse {
+        if let query = request.query, Self.namesParameter("version", in: query) { return try pastState(request, id: id) }
         let preconditions = Preconditions(request)
         return try withLiveSession(id) { core, outlets -> HTTPResponse in
             switch preconditions.failure(at: core.version) {
@@ -111,100 +118,7 @@ extension SessionService {
         return HTTPResponse(status: 204)
     }
 
-    func applyEvent(_ request: HTTPRequest, id: String) throws(ServiceError) -> HTTPResponse {
-        try requireJSON(request, hasBody: !request.body.isEmpty)
-        let session = try liveSession(id)
-        let preconditions = Preconditions(request)
-        // Whitespace around a field's value is not part of it (RFC 9110 §5.5): microhttpd drops the leading, and a
-        // retry through a proxy that drops the trailing too must still name the same key.
-        let key = request.withHeaderBytes("Idempotency-Key") { $0.map { IdempotencyKey(bytes: Array(HeaderValue.trimmingOWS($0))) } }
-        // Two keys name no one request to repeat (the first alone would be used, the second ignored).
-        let repeatedKey = key != nil && request.headerLines("Idempotency-Key").count > 1
-        let body = request.body
-        // Outside the lock: up to --max-body bytes to read.
-        let digest = key.map { _ in BodyDigest(body) }
-        // Sessions idle past their TTL but not yet swept still hold their histories; swept as rarely as
-        // for creations, and before the session's lock (a sweep is O(sessions)).
-        if heldMemory.isFull, claimSweep() { expireIdleSessions() }
-        return try session.withLive { (core: SessionCore, outlets: SessionOutlets) throws(ServiceError) -> HTTPResponse in
-            // session_not_found (deleted or expired) wins over the 400s, so liveness comes before decoding.
-            try checkLive(core, now: clock.uptimeMilliseconds())
-            let decoded = try Self.decodeBody(body, batchLimit: configuration.maxBatchEvents)
-            if let key, key.bytes.isEmpty || key.bytes.count > IdempotencyCache.maxKeyLength {
-                throw .invalidHeader("Idempotency-Key must be 1 to \(IdempotencyCache.maxKeyLength) bytes")
-            }
-            if repeatedKey { throw .invalidHeader("Idempotency-Key must be sent once") }
-            let prior = key.flatMap { core.idempotency[$0] }
-            if let prior, prior.body == digest { return HTTPResponse.json(prior.answer, etag: SessionCore.etag(prior.version)) }
-            try preconditions.checkChange(at: core.version)
-            if prior != nil { throw .idempotencyKeyReused() }
-            guard case let .single(event) = decoded else {
-                return try applyBatch(decoded.events, to: core, outlets: outlets, key: key, digest: digest)
-            }
-            let changed: Bool
-            let atEventLimit = core.history.count >= core.eventLimit, memoryFull = heldMemory.isFull
-            if atEventLimit || memoryFull {
-                // A swipe of a screen already gone applies nothing whoever would handle it: the contract's
-                // no-op answers it at either limit too. At the memory limit, not with a new Idempotency-Key:
-                // its answer would have to be remembered (a retry must get it, not act on a screen shown since),
-                // and that memory is what the limit bounds.
-                guard event.namesScreenAlreadyGone(from: core.runtime.window, of: core.app) else {
-                    if atEventLimit { throw .eventLimit(core.eventLimit) }
-                    throw .memoryLimit(heldMemory.recordLimit, retryAfter: retryAfterSeconds)
-                }
-                if key != nil, memoryFull { throw .memoryLimit(heldMemory.recordLimit, retryAfter: retryAfterSeconds) }
-                changed = false
-            } else {
-                let divergences = core.replayDivergences
-                // A replay runs on refusals, and on a no-op swipe whose handler changed the screen first. One that
-                // diverged closed the session, which cannot go on: the store forgets it, as after a DELETE.
-                defer {
-                    if core.replayDivergences != divergences {
-                        reportReplayDivergence(in: core)
-                        forgetStored(core.id)
-                    }
-                }
-                do throws(ServiceError) {
-                    // Read under the lock: the history's times then follow its versions, whichever request got
-                    // here first.
-                    changed = try core.apply(event, now: clock.nowMilliseconds())
-                } catch {
-                    metrics.recordEvent(event.type.rawValue, Self.outcome(of: error))
-                    throw error
-                }
-            }
-            // Stored before anyone hears of it (the client, the streams): a version that was answered is one a
-            // restart brings back. A store that cannot take it leaves the session as it was.
-            do throws(ServiceError) {
-                if changed {
-                    try recordEvent(of: core, key: key, digest: digest)
-                } else if let key, let digest {
-                    try recordAnswer(of: core, key: key, digest: digest)
-                }
-            } catch {
-                if changed { core.undoLastEvent() }
-                metrics.recordEvent(event.type.rawValue, .failed)
-                throw error
-            }
-            metrics.recordEvent(event.type.rawValue, changed ? .applied : .unchanged)
-            if changed {
-                metrics.recordLeaks(core.newLeakCount)
-                outlets.publishState(of: core)
-            }
-            if let key, let digest { core.remember(key, body: digest) }
-            return HTTPResponse.json(core.stateJSON, etag: core.etag)
-        }
-    }
-
     // MARK: - Helpers
-
-    private static func decodeBody(_ body: [UInt8], batchLimit: Int) throws(ServiceError) -> EventBody {
-        do {
-            return try EventBody(json: body, batchLimit: batchLimit)
-        } catch {
-            throw serviceError(error)
-        }
-    }
 
     /// A body's decoding error as the client's: a batch's names its event's index.
     static func serviceError(_ error: EventBodyError) -> ServiceError {
@@ -255,9 +169,10 @@ extension SessionService {
         }
     }
 
-    /// The app a creation names (the default when none) and the events it is to start with.
-    private func requestedApp(_ request: HTTPRequest) throws(ServiceError) -> (app: String, events: [AppEvent]) {
-        guard !request.body.isEmpty else { return (registry.defaultAppID, []) }
+    /// The app a creation names (nil: the default, or a fork's), the events it is to start with, and the version
+    /// it forks from.
+    private func requestedApp(_ request: HTTPRequest) throws(ServiceError) -> (app: String?, events: [AppEvent], fork: ForkRequest?) {
+        guard !request.body.isEmpty else { return (nil, [], nil) }
         try requireJSON(request, hasBody: true)
         let fields: JSONFields
         do {
@@ -265,14 +180,15 @@ extension SessionService {
         } catch {
             throw .malformedEvent(error.description)
         }
-        let app: String
+        let app: String?
         switch fields["app"] {
-        case nil, .null?: app = registry.defaultAppID
+        case nil, .null?: app = nil
         case let .string(named)?: app = named
         case _?: throw .malformedEvent("`app` must be a string")
         }
+        let fork = try fields["from"] == nil ? nil : ForkRequest(body: request.body)
         do {
-            return (app, try EventBody.creationEvents(json: request.body, fields: fields, batchLimit: configuration.maxBatchEvents))
+            return (app, try EventBody.creationEvents(json: request.body, fields: fields, batchLimit: configuration.maxBatchEvents), fork)
         } catch {
             throw Self.serviceError(error)
         }

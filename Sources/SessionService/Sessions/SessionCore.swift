@@ -14,7 +14,7 @@ package final class SessionCore {
     package let app: AppDefinition
     /// The most events this session applies (`--max-events`): a state at the limit accepts none.
     let eventLimit: Int
-    @exclusivity(unchecked) package private(set) var runtime: any AppRuntime
+    @exclusivity(unchecked) package internal(set) var runtime: any AppRuntime
     @exclusivity(unchecked) package private(set) var version = 1 {
         didSet { etag = Self.etag(version) }
     }
@@ -38,11 +38,14 @@ package final class SessionCore {
     @exclusivity(unchecked) private var fieldsOffset = 0
     /// Where the version's digits start in `stateJSON`. The bytes before them, `{"session":…,"app":…,"version":`,
     /// are the same in every version's document, so a render copies them instead of writing them again.
-    @exclusivity(unchecked) private var versionOffset = 0
+    @exclusivity(unchecked) private(set) var versionOffset = 0
     @exclusivity(unchecked) private(set) var idempotency: IdempotencyCache
     /// When the last request came, on the uptime scale (`ServiceClock.uptimeMilliseconds`): the idle TTL reads it.
     @exclusivity(unchecked) var lastAccessUptime: Int64
     @exclusivity(unchecked) private(set) var isClosed = false
+    /// Every version's document, once a past one was asked for (`SessionTimeline`); counted in the documents'
+    /// share of `heldMemory`.
+    @exclusivity(unchecked) var timeline: SessionTimeline?
 
     package init(
         id: String, app: AppDefinition, uptime: Int64, idempotencyKeys: Int, eventLimit: Int = .max,
@@ -92,6 +95,11 @@ package final class SessionCore {
             }
             throw serviceError(error, for: event)
         }
+        return advance(by: .event(event), now: now)
+    }
+
+    /// Makes the runtime's state, changed by `step`, the next version; false when the state shows no change.
+    func advance(by step: HistoryStep, now: Int64) -> Bool {
         // Rendered as the next version; an idempotent repeat (didPop of a screen already gone) leaves the
         // fields' bytes, and so the version, as they were, and this rendering is dropped.
         // Room for a push's new node and stack entries: growing the buffer mid-render costs a copy and a free.
@@ -110,11 +118,12 @@ package final class SessionCore {
         version += 1
         // The wall clock may step back: a version's time is never before the one before it, so the history's
         // times keep its order and no duration a client reads from it is negative.
-        let entry = HistoryEntry(version: version, event: event, atMilliseconds: max(now, history.last?.atMilliseconds ?? now))
+        let entry = HistoryEntry(version: version, step: step, atMilliseconds: max(now, history.last?.atMilliseconds ?? now))
         history.append(entry)
         hold(entry.heldBytes)
         stateJSON = next.bytes
         fieldsOffset = nextFieldsOffset
+        recordInTimeline()
         return true
     }
 
@@ -132,6 +141,7 @@ package final class SessionCore {
         hold(-undone.reduce(0) { $0 + $1.heldBytes })
         history.removeSubrange(count...)
         version = history.last?.version ?? 1
+        truncateTimeline()
         replayHistory()
     }
 
@@ -139,11 +149,11 @@ package final class SessionCore {
     /// as recorded, the state rendered at its last version.
     func restore(_ entries: [HistoryEntry]) {
         for entry in entries {
-            try? runtime.apply(entry.event)
             history.append(entry)
             hold(entry.heldBytes)
         }
         version = entries.last?.version ?? 1
+        for event in effectiveEvents(through: version) { try? runtime.apply(event) }
         rerender()
     }
 
@@ -159,12 +169,7 @@ package final class SessionCore {
 
     /// A fresh launch with the history applied again, rendered at the current version.
     private func replayHistory() {
-        runtime.tearDown()
-        runtime = app.launch()
-        for entry in history {
-            // Every event in history applied once; the same code on the same inputs applies again.
-            try? runtime.apply(entry.event)
-        }
+        relaunch(through: version)
         rerender()
     }
 
@@ -174,6 +179,7 @@ package final class SessionCore {
         isClosed = true
         // Given back now: the session has left the store, and what it holds goes with its last request.
         hold(-heldBytes)
+        dropTimeline()
         runtime.tearDown()
         companion?.sessionDidClose(reason)
     }
@@ -207,7 +213,7 @@ package final class SessionCore {
             json.beginObject()
             json.field("version", entry.version)
             json.key("event")
-            entry.event.write(to: &json)
+            entry.step.write(to: &json)
             json.field("at", RFC3339.format(milliseconds: entry.atMilliseconds))
             json.endObject()
         }
@@ -270,10 +276,10 @@ package final class SessionCore {
         stateJSON = json.bytes
     }
 
-    /// The whole document in one pass: header fields (session, app, `version`), then the runtime's fields,
-    /// with `accepts` as `version` has it unless `accepting` says otherwise. Returns where the runtime's
-    /// fields start.
-    private func render(version: Int, accepting: Bool? = nil, into json: inout JSONWriter) -> Int {
+    /// The whole document in one pass: header fields (session, app, `version`), then the fields of `shown` (a
+    /// replay's runtime of the same app), else of the session's runtime, with `accepts` as `version` has it
+    /// unless `accepting` says otherwise. Returns where the runtime's fields start.
+    func render(version: Int, accepting: Bool? = nil, into json: inout JSONWriter, of shown: (any AppRuntime)? = nil) -> Int {
         if versionOffset > 0 {
             stateJSON.withUnsafeBufferPointer { json.beginObject(fields: UnsafeBufferPointer(rebasing: $0[1..<versionOffset])) }
         } else {
@@ -288,7 +294,7 @@ package final class SessionCore {
         let fieldsOffset = json.count
         // Every version but the first was made by one event of the history: at the limit, nothing would
         // change the state any more, so `accepts` lists nothing.
-        runtime.writeState(to: &json, accepting: accepting ?? (version - 1 < eventLimit))
+        (shown ?? runtime).writeState(to: &json, accepting: accepting ?? (version - 1 < eventLimit))
         json.endObject()
         return fieldsOffset
     }

@@ -66,10 +66,13 @@ extension SessionService {
         var entries: [HistoryEntry] = []
         entries.reserveCapacity(log.events.count)
         for (offset, stored) in log.events.enumerated() {
-            guard stored.version == offset + 2, let event = try? AppEvent(json: stored.event) else {
+            // A rewind goes back to a version before its own.
+            guard stored.version == offset + 2, let step = HistoryStep(json: stored.event),
+                step.rewindTarget.map({ $0 >= 1 && $0 < stored.version }) ?? true
+            else {
                 throw RestoreFailure("its log is damaged at version \(offset + 2)")
             }
-            entries.append(HistoryEntry(version: stored.version, event: event, atMilliseconds: stored.at))
+            entries.append(HistoryEntry(version: stored.version, step: step, atMilliseconds: stored.at))
         }
         guard entries.count + 1 == summary.version else { throw RestoreFailure("its log ends before version \(summary.version)") }
         let core = SessionCore(
@@ -135,7 +138,7 @@ extension SessionService {
     private func storedEvents(of core: SessionCore, since historyCount: Int, states: [[UInt8]]) -> [StoredEvent] {
         zip(core.history[historyCount...], states).map { entry, state in
             StoredEvent(
-                version: entry.version, event: entry.event.canonicalJSON, at: entry.atMilliseconds,
+                version: entry.version, event: entry.step.canonicalJSON, at: entry.atMilliseconds,
                 stateDigest: BodyDigest(state).bytes)
         }
     }

@@ -106,6 +106,16 @@ public struct ServiceError: Error, Equatable, Sendable {
             detail: "no app \"\(id)\"; hosted apps: \(known.joined(separator: ", "))")
     }
 
+    static func malformedRequest(_ detail: String) -> ServiceError {
+        ServiceError(status: 400, code: "malformed_request", title: "Malformed request", detail: detail)
+    }
+
+    static func versionNotFound(_ version: Int, current: Int) -> ServiceError {
+        ServiceError(
+            status: 404, code: "version_not_found", title: "Version not found",
+            detail: "the session never had version \(version): its versions are 1 to \(current)")
+    }
+
     static func idempotencyKeyReused() -> ServiceError {
         ServiceError(
             status: 422, code: "idempotency_key_reused", title: "Idempotency key reused",

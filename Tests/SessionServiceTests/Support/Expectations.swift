@@ -66,6 +66,8 @@ let problemTitles = [
     "unsupported_media_type": "Unsupported media type",
     "session_not_found": "Session not found",
     "malformed_event": "Malformed event",
+    "malformed_request": "Malformed request",
+    "version_not_found": "Version not found",
     "unknown_event": "Unknown event type",
     "invalid_header": "Invalid header",
     "version_mismatch": "Version mismatch",

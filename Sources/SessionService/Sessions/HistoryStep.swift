@@ -1,0 +1,48 @@
+import AppHosting
+
+/// What made one version of a session: an event the app took, or a rewind to an earlier version's state.
+enum HistoryStep: Equatable, Sendable {
+    case event(AppEvent)
+    /// `POST …/rewind`: the tree, layers and stack of this version, as a new version.
+    case rewind(to: Int)
+
+    /// The step's `type` in the history (`rewind` is no event type: clients send it to its own endpoint).
+    static let rewindType = "rewind"
+
+    /// The version a rewind went back to; nil for an event.
+    var rewindTarget: Int? {
+        if case let .rewind(target) = self { target } else { nil }
+    }
+
+    /// Writes the step as the history shows it: the event's canonical JSON, or `{"type":"rewind","version":N}`.
+    func write(to json: inout JSONWriter) {
+        switch self {
+        case let .event(event):
+            event.write(to: &json)
+        case let .rewind(version):
+            json.beginObject()
+            json.field("type", Self.rewindType)
+            json.field("version", version)
+            json.endObject()
+        }
+    }
+
+    /// The step's canonical JSON bytes: what the store keeps.
+    var canonicalJSON: [UInt8] {
+        var json = JSONWriter(capacity: 64)
+        write(to: &json)
+        return json.bytes
+    }
+
+    /// Reads a stored step back; nil for bytes no step writes.
+    init?(json bytes: [UInt8]) {
+        if let event = try? AppEvent(json: bytes) {
+            self = .event(event)
+            return
+        }
+        guard let value = try? JSONValue(parsing: bytes), case let .object(fields) = value, fields.count == 2,
+            value["type"] == .string(Self.rewindType), let version = value["version"]?.int
+        else { return nil }
+        self = .rewind(to: version)
+    }
+}

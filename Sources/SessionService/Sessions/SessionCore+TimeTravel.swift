@@ -1,0 +1,121 @@
+import AppHosting
+
+/// Past versions: read, rewound to, forked from. A session keeps no tree per version; it keeps its history,
+/// which replays deterministically, and (once asked for) the documents it answered (`SessionTimeline`).
+extension SessionCore {
+    /// The events whose replay on a fresh launch gives `version`'s tree: the history up to it, each rewind
+    /// standing for the events of the version it went back to.
+    func effectiveEvents(through version: Int) -> [AppEvent] {
+        var reversed: [AppEvent] = []
+        var current = version
+        while current > 1 {
+            switch history[current - 2].step {
+            case let .event(event):
+                reversed.append(event)
+                current -= 1
+            case let .rewind(target):
+                current = target
+            }
+        }
+        return reversed.reversed()
+    }
+
+    /// Replaces the runtime with a fresh launch replayed to `version`'s tree. The discarded tree is detached like
+    /// any other (every interactor deactivated) before its replacement.
+    func relaunch(through version: Int) {
+        runtime.tearDown()
+        runtime = app.launch()
+        // Every event in history applied once; the same code on the same inputs applies again.
+        for event in effectiveEvents(through: version) { try? runtime.apply(event) }
+    }
+
+    /// Rewinds to `target` (1 through `version`): the tree, layers and stack of that version, as the next version
+    /// with a `rewind` in the history. False when that is the state shown now (nothing changes).
+    func rewind(to target: Int, now: Int64) -> Bool {
+        precondition(target >= 1 && target <= version, "rewind to a version the session never had")
+        relaunch(through: target)
+        return advance(by: .rewind(to: target), now: now)
+    }
+
+    /// The document answered at `version`, byte for byte; nil for a version the session never had.
+    package func document(atVersion past: Int) -> [UInt8]? {
+        guard past >= 1, past <= version else { return nil }
+        if past == version { return stateJSON }
+        return withTimeline { $0.document(at: past) }
+    }
+
+    /// The documents of versions 2 through `last`, in order (what a fork stores beside the entries it copies).
+    func documents(through last: Int) -> [[UInt8]] {
+        guard last >= 2 else { return [] }
+        return withTimeline { timeline in (2...last).map { timeline.document(at: $0) } }
+    }
+
+    /// What the timeline holds (0 until a past version was read).
+    package var timelineBytes: Int { timeline?.heldBytes ?? 0 }
+
+    /// Adds the document just made to the timeline, if the session keeps one.
+    func recordInTimeline() {
+        guard timeline != nil else { return }
+        changeTimeline { $0.append(stateJSON) }
+    }
+
+    /// Forgets the timeline's versions past the current one (events taken back).
+    func truncateTimeline() {
+        guard timeline != nil else { return }
+        changeTimeline { $0.truncate(after: version) }
+    }
+
+    /// Lets the timeline go (the session closed).
+    func dropTimeline() {
+        guard let timeline else { return }
+        heldMemory?.changeDocuments(by: -timeline.heldBytes)
+        self.timeline = nil
+    }
+
+    /// Runs `body` on the timeline, building it first when the session has none. One that does not fit in the
+    /// documents' share of the memory limit is used for this read and let go.
+    private func withTimeline<Result>(_ body: (SessionTimeline) -> Result) -> Result {
+        if let timeline { return body(timeline) }
+        let built = buildTimeline()
+        if heldMemory?.hasRoom(forDocument: built.heldBytes) ?? true {
+            timeline = built
+            heldMemory?.changeDocuments(by: built.heldBytes)
+        }
+        return body(built)
+    }
+
+    private func changeTimeline(_ change: (inout SessionTimeline) -> Void) {
+        guard var changed = timeline else { return }
+        let before = changed.heldBytes
+        // Out of the property while it changes, so the arrays it holds are not copied.
+        timeline = nil
+        change(&changed)
+        timeline = changed
+        heldMemory?.changeDocuments(by: changed.heldBytes - before)
+    }
+
+    /// Replays the history on a fresh launch beside the session's own runtime, rendering every version.
+    private func buildTimeline() -> SessionTimeline {
+        var replay = app.launch()
+        var timeline = SessionTimeline(first: renderDocument(version: 1, of: replay), headerLength: versionOffset)
+        for entry in history {
+            switch entry.step {
+            case let .event(event):
+                try? replay.apply(event)
+            case let .rewind(target):
+                replay.tearDown()
+                replay = app.launch()
+                for event in effectiveEvents(through: target) { try? replay.apply(event) }
+            }
+            timeline.append(entry.version == version ? stateJSON : renderDocument(version: entry.version, of: replay))
+        }
+        replay.tearDown()
+        return timeline
+    }
+
+    private func renderDocument(version: Int, of replay: any AppRuntime) -> [UInt8] {
+        var json = JSONWriter(capacity: max(stateJSON.count + 16, 512))
+        _ = render(version: version, into: &json, of: replay)
+        return json.bytes
+    }
+}
