@@ -2,7 +2,7 @@
 public struct Transition: Sendable, Equatable {
     /// The operation performed.
     public enum Kind: String, Sendable {
-        case push, pop, setViewControllers, present, dismiss, interactivePop, interactiveDismiss
+        case push, pop, setViewControllers, present, dismiss, interactivePop, interactiveDismiss, selectTab
     }
 
     /// What happened.

@@ -29,6 +29,14 @@ public enum ViewHierarchyError: Error, Equatable, Sendable, CustomStringConverti
     case presentationInProgress(presenter: String, attempted: String)
     /// Changing a navigation stack from inside a call its own push, pop or new stack is making.
     case transitionInProgress(String)
+    /// Selecting a tab by an index the tab bar has no tab at.
+    case noSuchTab(index: Int, tabBar: String, count: Int)
+    /// Selecting a controller that is not one of the tab bar's tabs.
+    case notATab(String, tabBar: String)
+    /// Giving a tab bar the same controller twice.
+    case duplicateTab(String)
+    /// Changing a tab bar's tabs or selection from inside a call its own selection or new tabs is making.
+    case tabTransitionInProgress(String)
 
     /// The message UIKit would print, or the closest equivalent.
     public var description: String {
@@ -62,6 +70,15 @@ public enum ViewHierarchyError: Error, Equatable, Sendable, CustomStringConverti
             return "Attempt to present \(attempted) on \(presenter) while a presentation is in progress"
         case let .transitionInProgress(name):
             return "Cannot change the navigation stack of \(name) while one of its transitions is in progress"
+        case let .noSuchTab(index, tabBar, count):
+            return "Cannot select tab \(index) of \(tabBar): it has \(count) tab\(count == 1 ? "" : "s")"
+        case let .notATab(name, tabBar):
+            // UIKit's words: "only a view controller in the tab bar controller's list of view controllers can be selected".
+            return "\(name) is not one of the tabs of \(tabBar): only a tab can be selected"
+        case let .duplicateTab(name):
+            return "\(name) is given as a tab more than once"
+        case let .tabTransitionInProgress(name):
+            return "Cannot change the tabs of \(name) while one of its transitions is in progress"
         }
     }
 }

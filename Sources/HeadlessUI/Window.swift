@@ -40,8 +40,11 @@ public final class Window {
     /// once they are out of the window (and never through a window that is going away).
     private static func release(_ root: ViewController) {
         let wasShown = root.isRootOfVisibleWindow
+        // It was this window's root, so all of it was in the window (which no longer names it).
+        let leaving = root.observedSubtree()
         root.hostWindow = nil
         root.isRootOfVisibleWindow = false
+        ViewController.tellDismissed(leaving)
         if wasShown { setLayers(from: root, shown: false) }
     }
 
@@ -72,8 +75,8 @@ public final class Window {
     /// base holds the next one.
     public var layers: [ScreenLayer] {
         var result: [ScreenLayer] = []
-        forEachLayer { style, base, stack in
-            result.append(ScreenLayer(style: style, controller: base, navigationController: stack))
+        forEachLayer { style, base, stack, tabBar in
+            result.append(ScreenLayer(style: style, controller: base, navigationController: stack, tabBarController: tabBar))
         }
         return result
     }
@@ -82,22 +85,31 @@ public final class Window {
     /// its base and the navigation controller that drives it, if any. It makes no list and no layer: a render
     /// reads the screen this way on every event.
     public func forEachLayer(_ body: (_ style: ScreenLayer.Style, _ base: ViewController, _ stack: NavigationController?) -> Void) {
+        forEachLayer { style, base, stack, _ in body(style, base, stack) }
+    }
+
+    /// `forEachLayer`, with the tab bar controller each layer shows, if any (`ScreenLayer.tabBarController`).
+    public func forEachLayer(
+        _ body: (_ style: ScreenLayer.Style, _ base: ViewController, _ stack: NavigationController?, _ tabBar: TabBarController?) -> Void
+    ) {
         guard var base = root else { return }
         var style = ScreenLayer.Style.root
         while true {
-            body(style, base, ScreenLayer.firstNavigationController(in: base))
+            let drivers = ScreenLayer.drivers(in: base)
+            body(style, base, drivers.navigation, drivers.tabBar)
             guard let presented = base.ownPresentation else { return }
             style = .init(presented.modalPresentationStyle)
             base = presented
         }
     }
 
-    /// The controller on top of everything: the top of the frontmost layer's stack (its base where no navigation
-    /// controller drives it), found without making the layers.
+    /// The controller on top of everything: the top of the frontmost layer's stack (its selected tab, or its base,
+    /// where no navigation controller drives it), found without making the layers.
     public var topViewController: ViewController? {
         guard var base = root else { return nil }
         while let presented = base.ownPresentation { base = presented }
-        guard let stack = ScreenLayer.firstNavigationController(in: base) else { return base }
+        let drivers = ScreenLayer.drivers(in: base)
+        guard let stack = drivers.navigation else { return ScreenLayer.soleScreen(base: base, tabBar: drivers.tabBar) }
         return stack.topViewController
     }
 }

@@ -41,4 +41,11 @@ struct AppearancePropertyTests {
 
     @Test("with any controller offered to addChild and to a window as its root, refusals change nothing and the calls follow the screen")
     func loose() { check(.loose, seed: 0x5EED_0006) }
+
+    @Test("with tab bars made, given new tabs and selected by app code and by the user, the appearance calls still follow the screen")
+    func tabs() { check(.tabs, seed: 0x5EED_0007) }
+
+    @Test(
+        "with tab bars changed from inside any appearance call and by containment calls, the calls still follow the screen once it settles")
+    func tabsReentrant() { check(.tabsReentrant, seed: 0x5EED_0008) }
 }

@@ -3,7 +3,8 @@ import RIBs
 
 /// The state fields every kind of app shares: what is on screen, what it accepts, what leaked.
 public enum StateFields {
-    /// Writes `layers`, `stack`, `top`, `accepts` and `leaks`, read off `window` as they are now.
+    /// Writes `layers` (with `tabs` and `selectedTab` on a layer that shows a tab bar), `stack`, `top`, `accepts`
+    /// and `leaks`, read off `window` as they are now.
     public static func writeScreen(of window: Window, accepts: [EventType], leaks: [Leak], to json: inout JSONWriter) {
         json.key("layers")
         json.beginArray()
@@ -11,7 +12,7 @@ public enum StateFields {
         // its bytes again.
         var frontStack = 0..<0
         var frontTop = 0..<0
-        window.forEachLayer { style, base, stack in
+        window.forEachLayer { style, base, stack, tabBar in
             json.beginObject()
             json.field("style", style.rawValue)
             json.key("stack")
@@ -21,10 +22,13 @@ public enum StateFields {
             if let stack {
                 for controller in stack.viewControllers { frontTop = json.string(controller.screenName) }
             } else {
-                frontTop = json.string(base.screenName)
+                // Where no navigation controller drives the layer, its one screen is the selected tab, if any.
+                frontTop = json.string((tabBar?.selectedViewController ?? base).screenName)
             }
             json.endArray()
             frontStack = start..<json.count
+            // Only a layer with a tab bar has these fields: every other layer keeps its bytes.
+            if let tabBar { writeTabs(of: tabBar, to: &json) }
             json.endObject()
         }
         json.endArray()
@@ -51,6 +55,15 @@ public enum StateFields {
             json.endObject()
         }
         json.endArray()
+    }
+
+    /// Writes a layer's `tabs` (each tab's screen name, in tab bar order) and `selectedTab` (its index, null when
+    /// there are no tabs).
+    private static func writeTabs(of tabBar: TabBarController, to json: inout JSONWriter) {
+        json.key("tabs")
+        json.strings(tabBar.viewControllers.lazy.map(\.screenName))
+        json.key("selectedTab")
+        if let index = tabBar.selectedIndex { json.int(index) } else { json.null() }
     }
 
     /// Writes a node's `state` object.

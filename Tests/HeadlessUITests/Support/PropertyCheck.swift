@@ -15,6 +15,9 @@ struct AppearanceMode: Sendable {
     /// Whether a window is offered contained and presented controllers as its root (it must refuse them).
     var movesRoots = false
     var appCode: AppCode = .none
+    /// Whether sequences make tab bars and select tabs (off in the modes written before them, whose sequences
+    /// then stay as they were).
+    var tabs = false
 
     /// Containment as apps use it: free controllers embedded, children moved between plain containers.
     static let strict = AppearanceMode(name: "strict")
@@ -29,6 +32,11 @@ struct AppearanceMode: Sendable {
     /// Any controller offered to `addChild` and to a window as its root, stacks included: the model must refuse
     /// what it cannot take and change nothing then.
     static let loose = AppearanceMode(name: "loose", embedding: .anything, embedsInStacks: true, movesRoots: true)
+    /// `appLike`, with tab bars made, given new tabs and selected, by app code and by the user.
+    static let tabs = AppearanceMode(name: "tabs", appCode: .closeHandlers, tabs: true)
+    /// `tabs`, with any change made from inside any appearance call, and tabs also added and removed by
+    /// containment calls.
+    static let tabsReentrant = AppearanceMode(name: "tabsReentrant", embedsInStacks: true, appCode: .anyCallback, tabs: true)
 }
 
 /// Replays a mode's random sequences and reports each property they break, shrunk to a short reproduction.
@@ -42,7 +50,7 @@ struct PropertyCheck {
     func failures() -> [String] {
         PropertySearch(
             name: mode.name, seed: seed, sequences: sequences, length: length,
-            draw: { ScreenOperation.random(using: &$0) }, replay: replay
+            draw: { [tabs = mode.tabs] in ScreenOperation.random(using: &$0, tabs: tabs) }, replay: replay
         ).failures()
     }
 

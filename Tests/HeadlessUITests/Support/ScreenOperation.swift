@@ -7,6 +7,7 @@ struct ScreenOperation {
     enum Kind {
         case make, push, pop, popToRoot, userPop, setStack, present, dismiss, userDismiss
         case addChild, removeFromParent, setRoot, makeKeyAndVisible, releaseWindow
+        case makeTabs, selectTab, userSelectTab, setTabs
     }
 
     // Targets are picked when the step runs, from what exists then: a sequence with steps taken out still
@@ -22,11 +23,14 @@ struct ScreenOperation {
         .present, .present, .present, .dismiss, .dismiss, .userDismiss, .addChild, .addChild,
         .removeFromParent, .removeFromParent, .setRoot, .makeKeyAndVisible, .releaseWindow,
     ]
+    /// Added to `weighted` in the modes with tab bars.
+    private static let tabKinds: [Kind] = [.makeTabs, .selectTab, .selectTab, .selectTab, .userSelectTab, .setTabs, .setTabs]
     /// What a RIB's close handler does when its screen is dismissed: tidy its stack, or dismiss more.
     private static let closing: [Kind] = [.pop, .popToRoot, .userPop, .setStack, .dismiss, .dismiss]
 
-    static func random(using generator: inout SplitMix64) -> ScreenOperation {
-        drawn(weighted[Int(generator.next() % UInt64(weighted.count))], using: &generator)
+    static func random(using generator: inout SplitMix64, tabs: Bool = false) -> ScreenOperation {
+        let kinds = tabs ? weighted + tabKinds : weighted
+        return drawn(kinds[Int(generator.next() % UInt64(kinds.count))], using: &generator)
     }
 
     static func closeHandler(using generator: inout SplitMix64) -> ScreenOperation {
@@ -89,7 +93,7 @@ extension ScreenWorld {
                 addChild(first, second, third, write: write)
             case .removeFromParent:
                 let child = pick(first)
-                guard let parent = child.parent, mode.embedsInStacks || !(parent is NavigationController) else { return }
+                guard let parent = child.parent, mode.embedsInStacks || !Self.choosesChildren(parent) else { return }
                 write("\(child.screenName).willMove(toParent: nil); \(child.screenName).removeFromParent()")
                 child.willMove(toParent: nil)
                 child.removeFromParent()
@@ -108,14 +112,22 @@ extension ScreenWorld {
                 // Rarely: a window that goes usually takes the whole screen with it for the rest of the sequence.
                 guard !windows.isEmpty, first % 8 == 0 else { return }
                 releaseWindow(at: Int(second % UInt64(windows.count)))
+            case .makeTabs, .selectTab, .userSelectTab, .setTabs:
+                try performTabs(operation, write: write)
             }
         } catch {
             if let line { amend(line, with: "refused: \(error)") }
         }
     }
 
-    /// Some of the stack's controllers, shuffled, with up to two others put in: new ones or any that exist.
-    private func newStack(for stack: NavigationController, seed: UInt64) -> [ViewController] {
+    /// Whether `container` decides which of its children are shown (a stack's top, a tab bar's selected tab): its
+    /// children change by push, pop or new tabs, and by containment calls only in the modes that allow it.
+    static func choosesChildren(_ container: ViewController) -> Bool {
+        container is NavigationController || container is TabBarController
+    }
+
+    /// Some of the container's children, shuffled, with up to two others put in: new ones or any that exist.
+    func newStack(for stack: ViewController, seed: UInt64) -> [ViewController] {
         var generator = SplitMix64(seed: seed)
         var list = stack.children.filter { _ in generator.next() % 3 != 0 }
         list.shuffle(using: &generator)
@@ -129,7 +141,7 @@ extension ScreenWorld {
 
     private func addChild(_ first: UInt64, _ second: UInt64, _ third: UInt64, write: (String) -> Void) {
         let container = pick(first)
-        if container is NavigationController, !mode.embedsInStacks { return }
+        if Self.choosesChildren(container), !mode.embedsInStacks { return }
         let child = second % 3 == 0 ? makeController(stack: second % 2 == 0) : pickTarget(third)
         let isFree = child.parent == nil && !child.isPresented && child.presentedViewController == nil && child.window == nil
         switch mode.embedding {
@@ -138,7 +150,7 @@ extension ScreenWorld {
         case .fromPlainContainers:
             // What apps do: embed a free controller, or move a child between plain containers (a stack's
             // children move by push and pop).
-            guard isFree || (child.parent.map { !($0 is NavigationController) } ?? false) else { return }
+            guard isFree || (child.parent.map { !Self.choosesChildren($0) } ?? false) else { return }
         case .anything:
             break
         }

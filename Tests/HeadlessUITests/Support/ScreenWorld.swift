@@ -111,6 +111,19 @@ final class ScreenWorld: TranscriptWriting {
         return nav
     }
 
+    /// A tab bar with up to three new probes or stacks as its tabs (none, sometimes), the first one selected.
+    func makeTabBar(seed: UInt64) -> TabBarController {
+        let tabs = (0..<Int(seed % 4)).map { index in makeController(stack: (seed >> (2 + index)) % 2 == 0) }
+        // Fresh controllers are free, so the initializer cannot refuse them.
+        let tabBar = try! TabBarController(viewControllers: tabs)
+        tabBar.screenName = "tabs\(controllers.count)"
+        controllers.append(tabBar)
+        note(
+            "let \(tabBar.screenName) = try TabBarController(viewControllers: [\(tabs.map(\.screenName).joined(separator: ", "))]); \(tabBar.screenName).screenName = \"\(tabBar.screenName)\""
+        )
+        return tabBar
+    }
+
     func makeWindow() -> (number: Int, window: Window) {
         let entry = (number: windowCount, window: Window())
         windowCount += 1
@@ -155,6 +168,11 @@ final class ScreenWorld: TranscriptWriting {
     /// A navigation controller to act on, in a window three times in four, if there is any.
     func pickStack(_ random: UInt64) -> NavigationController? {
         pick(random, from: controllers.compactMap { $0 as? NavigationController })
+    }
+
+    /// A tab bar controller to act on, in a window three times in four, if there is any.
+    func pickTabBar(_ random: UInt64) -> TabBarController? {
+        pick(random, from: controllers.compactMap { $0 as? TabBarController })
     }
 
     private func pick<Controller: ViewController>(_ random: UInt64, from candidates: [Controller]) -> Controller? {
@@ -238,7 +256,7 @@ final class ScreenWorld: TranscriptWriting {
             return ScreenOperation.closeHandler(using: &generator)
         case .anyCallback:
             guard generator.next() % 6 == 0 else { return nil }
-            return ScreenOperation.random(using: &generator)
+            return ScreenOperation.random(using: &generator, tabs: mode.tabs)
         }
     }
 
@@ -250,8 +268,8 @@ final class ScreenWorld: TranscriptWriting {
         if let looped = firstInCycle() {
             return violate(.hierarchyCycle, looped, "hangs from itself through its containers and presenters")
         }
-        for (_, window) in windows { checkLayers(of: window) }
         let expected = expectedOnScreen()
+        for (_, window) in windows { checkLayers(of: window, shown: expected) }
         for controller in controllers {
             let id = ObjectIdentifier(controller)
             let onScreen = expected.contains(id)

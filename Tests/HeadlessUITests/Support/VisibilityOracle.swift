@@ -23,8 +23,8 @@ extension ScreenWorld {
 
     /// A window's layers are its root and, over each layer, the controller presented by one in the layer's
     /// containment (its base and what the base contains, however deep); `forEachLayer` walks the same layers, and
-    /// `topViewController` is the front layer's visible controller.
-    func checkLayers(of window: Window) {
+    /// `topViewController` is the front layer's visible controller. `shown` is what the windows show (`expectedOnScreen`).
+    func checkLayers(of window: Window, shown: Set<ObjectIdentifier>) {
         guard let root = window.rootViewController else {
             if !window.layers.isEmpty { record(PropertyViolation(.layersMismatch, "a window", "it has no root but lists layers")) }
             return
@@ -52,22 +52,60 @@ extension ScreenWorld {
                 .layersMismatch, root,
                 "layers has \(layers.map(\.controller.screenName)) but its controllers present \(bases.map(\.screenName))")
         }
-        var walked: [(ScreenLayer.Style, ObjectIdentifier, ObjectIdentifier?)] = []
-        window.forEachLayer { style, base, stack in walked.append((style, ObjectIdentifier(base), stack.map { ObjectIdentifier($0) })) }
-        let listed = layers.map { ($0.style, ObjectIdentifier($0.controller), $0.navigationController.map { ObjectIdentifier($0) }) }
-        if walked.count != listed.count || zip(walked, listed).contains(where: { $0.0 != $1.0 || $0.1 != $1.1 || $0.2 != $1.2 }) {
+        var walked: [(ScreenLayer.Style, ObjectIdentifier, ObjectIdentifier?, ObjectIdentifier?)] = []
+        window.forEachLayer { style, base, stack, tabBar in
+            walked.append((style, ObjectIdentifier(base), stack.map { ObjectIdentifier($0) }, tabBar.map { ObjectIdentifier($0) }))
+        }
+        let listed = layers.map {
+            (
+                $0.style, ObjectIdentifier($0.controller), $0.navigationController.map { ObjectIdentifier($0) },
+                $0.tabBarController.map { ObjectIdentifier($0) }
+            )
+        }
+        if walked.count != listed.count
+            || zip(walked, listed).contains(where: { $0.0 != $1.0 || $0.1 != $1.1 || $0.2 != $1.2 || $0.3 != $1.3 })
+        {
             violate(.layersMismatch, root, "forEachLayer walks other layers than layers lists")
         }
+        checkTabs(of: layers, shown: shown)
         if window.topViewController !== layers.last?.visibleController {
             violate(
                 .layersMismatch, root, "topViewController is \(window.topViewController?.screenName ?? "none"), not the front layer's top")
         }
     }
 
-    /// `controller` and what it shows: a stack its top alone, any other container all of its children.
+    /// A layer with a tab bar lists its tabs and the selected one as the tab bar has them, the selection in range;
+    /// and on a shown layer, the screen a layer puts on top is one the user sees (not a tab left behind).
+    private func checkTabs(of layers: [ScreenLayer], shown: Set<ObjectIdentifier>) {
+        for layer in layers {
+            if let tabBar = layer.tabBarController {
+                let tabs = tabBar.viewControllers
+                let inRange = tabBar.selectedIndex.map { tabs.indices.contains($0) } ?? tabs.isEmpty
+                if !inRange || layer.tabs.map(ObjectIdentifier.init) != tabs.map(ObjectIdentifier.init)
+                    || layer.selectedTabIndex != tabBar.selectedIndex
+                {
+                    violate(.layersMismatch, tabBar, "its layer lists other tabs or another selection, or its selection is out of range")
+                }
+            }
+            if shown.contains(ObjectIdentifier(layer.controller)), let top = layer.visibleController, !shown.contains(ObjectIdentifier(top))
+            {
+                violate(.layersMismatch, top, "its layer's stack ends with it, but the windows do not show it")
+            }
+        }
+    }
+
+    /// `controller` and what it shows: a stack its top alone, a tab bar its selected tab alone, any other container
+    /// all of its children.
     private static func addShown(from controller: ViewController, to shown: inout Set<ObjectIdentifier>) {
         guard shown.insert(ObjectIdentifier(controller)).inserted else { return }
-        let children = controller is NavigationController ? Array(controller.children.suffix(1)) : controller.children
+        let children: [ViewController]
+        if controller is NavigationController {
+            children = Array(controller.children.suffix(1))
+        } else if let tabBar = controller as? TabBarController {
+            children = tabBar.selectedViewController.map { [$0] } ?? []
+        } else {
+            children = controller.children
+        }
         for child in children { addShown(from: child, to: &shown) }
     }
 
