@@ -1,6 +1,7 @@
 import HeadlessUI
 
-/// Ending what left the screen: dismissed screens' steppers stop, flows whose root went end, readiness follows.
+/// Ending what left the screen: dismissed screens' steppers stop, flows whose root went end (the root flow too),
+/// readiness follows.
 extension FlowCoordinator {
     func prune(_ node: FlowNode) {
         for child in node.children {
@@ -10,12 +11,7 @@ extension FlowCoordinator {
                 if contribution.isActive, contribution.isDismissed, !contribution.allowStepWhenDismissed { endContribution(contribution) }
             case let .flow(childNode):
                 prune(childNode)
-                let rootController = childNode.flow.root.presentableController
-                if rootController.isOnScreen { childNode.rootWasOnScreen = true }
-                let rootGone = childNode.rootWasOnScreen && !rootController.isOnScreen
-                // A flow that shares its parent's root (seed 004's MainFlow) ends when nothing it showed is left.
-                let emptied = childNode.sharesRootWithParent && childNode.hasNavigated && childNode.children.isEmpty
-                if rootGone || emptied { end(childNode) }
+                if endsAtPrune(childNode) { end(childNode) }
             }
         }
         node.children.removeAll { child in
@@ -24,6 +20,15 @@ extension FlowCoordinator {
             case let .flow(childNode): !childNode.isActive
             }
         }
+    }
+
+    /// Whether `node`, its own children pruned, ends now: its root left the window and it did not allow that, or,
+    /// sharing its parent's root, nothing it showed is left. Notes first whether its root is in the window.
+    func endsAtPrune(_ node: FlowNode) -> Bool {
+        if node.flow.root.presentableController.isOnScreen { node.rootWasOnScreen = true }
+        if node.isRootDismissed && !node.allowStepWhenDismissed { return true }
+        // A flow that shares its parent's root (seed 004's MainFlow) ends when nothing it showed is left.
+        return node.sharesRootWithParent && node.hasNavigated && node.children.isEmpty
     }
 
     func endContribution(_ contribution: Contribution) {

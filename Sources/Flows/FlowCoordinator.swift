@@ -4,7 +4,8 @@ import HeadlessUI
 ///
 /// Everything is synchronous: a step is adapted, announced (`willNavigate`), navigated, announced again
 /// (`didNavigate`), then its contributors take effect. Steps for the current flow and steps emitted while a
-/// navigation runs are queued and handled, in order, before the call returns.
+/// navigation runs are queued and handled, in order, before the call returns. Steps come from steppers, from
+/// `emit(_:fromPresentable:)` (a tap) and from `navigate(to:)` (from outside: a deep link).
 public final class FlowCoordinator {
     /// The root flow's node.
     public private(set) var root: FlowNode?
@@ -18,16 +19,18 @@ public final class FlowCoordinator {
     public internal(set) var lastRelayError: FlowError?
 
     /// A step waiting for the current navigation to complete.
-    private enum Pending {
+    enum Pending {
         /// For a flow, from its own stepper or `forwardToCurrentFlow`.
         case flow(FlowNode, any Step)
         /// From a contributed screen's stepper: the dismissed / visible checks apply.
         case screen(FlowNode, Contribution, any Step)
+        /// From `navigate(to:)`: offered to the first flow of `flows`, then to the rest (see `offer`).
+        case broadcast(any Step, flows: [FlowNode], taken: Bool)
     }
 
     /// Steps deferred until the current navigation completes, in order.
-    private var queue: [Pending] = []
-    private var isRunning = false
+    var queue: [Pending] = []
+    private(set) var isRunning = false
     /// True while a flow navigates and its contributors take effect: steps relayed then wait their turn.
     private var isNavigating = false
     /// A refusal of a step relayed during `run`, rethrown when the run ends (relays cannot throw).
@@ -38,9 +41,17 @@ public final class FlowCoordinator {
     /// Creates a coordinator with no flow.
     public init() {}
 
-    /// Starts the root flow with its stepper.
-    public func coordinate(flow: any Flow, with stepper: any Stepper = NoneStepper()) throws(FlowError) {
-        let node = makeNode(flow, parent: nil, stepper: stepper)
+    /// Starts the root flow with its stepper. The flow ends when its root leaves the window, at the next prune,
+    /// unless `allowStepWhenDismissed` (RxFlow's parameter). `allowStepWhenNotPresented`, which RxFlow's
+    /// `coordinate` lacks, lets every screen the flows contribute send steps while not visible, as it does when
+    /// given for a child flow.
+    public func coordinate(
+        flow: any Flow, with stepper: any Stepper = NoneStepper(), allowStepWhenNotPresented: Bool = false,
+        allowStepWhenDismissed: Bool = false
+    ) throws(FlowError) {
+        let node = makeNode(
+            flow, parent: nil, stepper: stepper, allowStepWhenNotPresented: allowStepWhenNotPresented,
+            allowStepWhenDismissed: allowStepWhenDismissed)
         root = node
         try run { () throws(FlowError) in try start(node) }
     }
@@ -65,10 +76,16 @@ public final class FlowCoordinator {
         contribution(showing: controller)?.0.flow
     }
 
-    /// Ends what left the screen: stops dismissed presentables' steppers and ends flows whose root is gone.
+    /// Ends what left the screen: stops dismissed presentables' steppers and ends flows whose root is gone. The
+    /// root flow too: ended, it leaves `root`, and the coordinator keeps nothing of it.
     public func prune() {
         guard let root else { return }
         prune(root)
+        if endsAtPrune(root) {
+            end(root)
+            self.root = nil
+            return
+        }
         updateReadiness(root)
     }
 
@@ -86,8 +103,12 @@ public final class FlowCoordinator {
         if node.isReady { block() } else { node.readyCallbacks.append(block) }
     }
 
-    private func makeNode(_ flow: any Flow, parent: FlowNode?, stepper: any Stepper) -> FlowNode {
-        let node = FlowNode(flow: flow, parent: parent, stepper: stepper)
+    private func makeNode(
+        _ flow: any Flow, parent: FlowNode?, stepper: any Stepper, allowStepWhenNotPresented: Bool, allowStepWhenDismissed: Bool
+    ) -> FlowNode {
+        let node = FlowNode(
+            flow: flow, parent: parent, stepper: stepper, allowStepWhenNotPresented: allowStepWhenNotPresented,
+            allowStepWhenDismissed: allowStepWhenDismissed)
         node.readyCallbacks = pendingReady.removeValue(forKey: ObjectIdentifier(flow)) ?? []
         return node
     }
@@ -95,7 +116,7 @@ public final class FlowCoordinator {
     // MARK: - Running steps
 
     /// Runs `body`, then every step it queued, then prunes what left the screen.
-    private func run(_ body: () throws(FlowError) -> Void) throws(FlowError) {
+    func run(_ body: () throws(FlowError) -> Void) throws(FlowError) {
         guard !isRunning else { return try body() }
         isRunning = true
         defer {
@@ -117,6 +138,8 @@ public final class FlowCoordinator {
 
     private func perform(_ pending: Pending) throws(FlowError) {
         switch pending {
+        case let .broadcast(step, flows, taken):
+            try offer(step, to: flows, taken: taken)
         case let .flow(node, step):
             do {
                 try process(step, in: node)
@@ -141,7 +164,7 @@ public final class FlowCoordinator {
     }
 
     /// A step from a stepper's relay: queued while a navigation runs or steps wait, else run now; relays cannot throw.
-    private func relay(_ pending: Pending) {
+    func relay(_ pending: Pending) {
         // Behind steps already waiting: a stepper's initial step is queued before `readyToEmitSteps()`, and
         // RxFlow's `startWith` puts it before anything the stepper emits once ready.
         if isNavigating || (isRunning && !queue.isEmpty) {
@@ -182,9 +205,14 @@ public final class FlowCoordinator {
     }
 
     private func process(_ step: any Step, in node: FlowNode) throws(FlowError) {
-        guard node.isActive else { return }
+        guard node.takesSteps else { return }
         guard let adapted = node.flow.adapt(step: step), !(adapted is NoneStep) else { return }
         guard node.flow.accepts(adapted) else { throw .notHandled(Self.name(of: adapted)) }
+        try navigate(node, to: adapted)
+    }
+
+    /// Navigates `node`'s flow to `adapted` (an accepted step, past `adapt`), then applies what it contributed.
+    func navigate(_ node: FlowNode, to adapted: any Step) throws(FlowError) {
         let wasNavigating = isNavigating
         isNavigating = true
         defer { isNavigating = wasNavigating }
@@ -214,13 +242,17 @@ public final class FlowCoordinator {
         switch contributor {
         case let .contribute(presentable, stepper, allowNotPresented, allowDismissed):
             if let flow = presentable as? any Flow {
-                let child = makeNode(flow, parent: node, stepper: stepper)
+                let child = makeNode(
+                    flow, parent: node, stepper: stepper, allowStepWhenNotPresented: allowNotPresented,
+                    allowStepWhenDismissed: allowDismissed)
                 node.children.append(.flow(child))
                 try start(child)
             } else {
+                // What its flow allows holds for it too.
                 let contribution = Contribution(
                     presentable: presentable, stepper: stepper,
-                    allowStepWhenNotPresented: allowNotPresented, allowStepWhenDismissed: allowDismissed
+                    allowStepWhenNotPresented: allowNotPresented || node.allowStepWhenNotPresented,
+                    allowStepWhenDismissed: allowDismissed || node.allowStepWhenDismissed
                 )
                 node.children.append(.presentable(contribution))
                 listen(to: stepper, from: contribution, in: node)

@@ -35,6 +35,12 @@ public final class FlowNode {
     public let flow: any Flow
     /// The flow that contributed this one.
     public private(set) weak var parent: FlowNode?
+    /// Whether the flow lives on when its root leaves the window (RxFlow's `allowStepWhenDismissed`), as said
+    /// where it was contributed or by a flow above it: what a flow allows holds for all it contributes.
+    public let allowStepWhenDismissed: Bool
+    /// Whether its screens' steppers are heard while not visible (RxFlow's `allowStepWhenNotPresented`), as said
+    /// where it was contributed or by a flow above it. The flow's own stepper is heard either way.
+    public let allowStepWhenNotPresented: Bool
     /// Contributions and child flows, in order.
     public internal(set) var children: [Child] = []
     /// Whether it navigated and its child flows are ready.
@@ -48,10 +54,12 @@ public final class FlowNode {
     var rootWasOnScreen: Bool
     var readyCallbacks: [() -> Void] = []
 
-    init(flow: any Flow, parent: FlowNode?, stepper: any Stepper) {
+    init(flow: any Flow, parent: FlowNode?, stepper: any Stepper, allowStepWhenNotPresented: Bool, allowStepWhenDismissed: Bool) {
         self.flow = flow
         self.parent = parent
         self.stepper = stepper
+        self.allowStepWhenDismissed = allowStepWhenDismissed || parent?.allowStepWhenDismissed == true
+        self.allowStepWhenNotPresented = allowStepWhenNotPresented || parent?.allowStepWhenNotPresented == true
         sharesRootWithParent = parent.map { $0.flow.root.presentableController === flow.root.presentableController } ?? false
         rootWasOnScreen = flow.root.presentableController.isOnScreen
     }
@@ -68,4 +76,12 @@ public final class FlowNode {
 
     /// The flow's name: its type's.
     public var name: String { String(describing: type(of: flow)) }
+
+    /// Whether the flow's root was in the window and is out of it now (popped, dismissed, or its window let it go).
+    var isRootDismissed: Bool { rootWasOnScreen && !flow.root.presentableController.isOnScreen }
+
+    /// Whether steps still reach the flow: it did not end, and its root is in the window or it allowed otherwise
+    /// (RxFlow ends a flow's whole pipeline when its root is dismissed; here that takes effect at once, and the
+    /// flow ends at the next prune).
+    var takesSteps: Bool { isActive && (allowStepWhenDismissed || !isRootDismissed) }
 }

@@ -15,3 +15,11 @@ extension FlowPresentable {
     /// not covered by a controller pushed above it nor by a full-screen modal.
     public var isVisible: Bool { presentableController.isVisible }
 }
+
+extension FlowPresentable {
+    /// RxFlow's `rxDismissed`: calls `observer` once, when the controller that shows it (a flow: its root) leaves
+    /// the window. See `ViewController.observeDismissal(_:)`; keep the observation to hear it.
+    public func observeDismissal(_ observer: @escaping () -> Void) -> DismissalObservation {
+        presentableController.observeDismissal(observer)
+    }
+}

@@ -45,28 +45,28 @@ public final class NoneStepper: Stepper {
     public init() {}
 }
 
-/// Several steppers as one: every initial step in order, then whatever any of them emits.
-public final class CompositeStepper: Stepper {
+/// Several steppers as one (RxFlow's `CompositeStepper`): its own initial step, if a subclass gives it one, then
+/// every inner initial step in order, then whatever any of them emits. Open, as ported code subclasses it.
+open class CompositeStepper: Stepper {
     public let steps = StepRelay()
     /// The inner steppers.
     public let steppers: [any Stepper]
-    private var pendingInitialSteps: [any Step]
 
     /// Combines `steppers`.
     public init(steppers: [any Stepper]) {
         self.steppers = steppers
-        pendingInitialSteps = steppers.map(\.initialStep).filter { !($0 is NoneStep) }
     }
 
-    public var initialStep: any Step { NoneStep() }
+    /// Its own first step, delivered before the inner steppers' initial steps: none unless a subclass says.
+    open var initialStep: any Step { NoneStep() }
 
-    public func readyToEmitSteps() {
+    /// Relays the inner steppers, emits their initial steps in order (read now, as RxFlow does), then tells each
+    /// one it is listened to. A subclass that overrides it calls `super` first.
+    open func readyToEmitSteps() {
         for stepper in steppers {
             stepper.steps.listener = { [weak self] step in self?.steps.accept(step) }
         }
-        let initial = pendingInitialSteps
-        pendingInitialSteps = []
-        for step in initial { steps.accept(step) }
+        for step in steppers.map(\.initialStep) where !(step is NoneStep) { steps.accept(step) }
         for stepper in steppers { stepper.readyToEmitSteps() }
     }
 }

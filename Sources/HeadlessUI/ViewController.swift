@@ -83,6 +83,8 @@ open class ViewController {
     @exclusivity(unchecked) public internal(set) var lastTransition: Transition?
     /// Who is told from `deinit` that this controller went (a leak detector watching it).
     @exclusivity(unchecked) private var deinitReport = DeinitReport()
+    /// Who is told when this controller leaves the window (see `ViewController+Dismissal.swift`).
+    @exclusivity(unchecked) var dismissalObservers: [DismissalObserverLink] = []
 
     /// Creates a controller named after the screen it shows.
     public init(screenName: String) {
@@ -150,10 +152,13 @@ open class ViewController {
     /// Makes `child` the last child (telling it willMove), without its appearance; nothing if it already is one.
     func attach(_ child: ViewController) {
         guard child.parent !== self else { return }
-        child.detachFromParent()
+        // Told once it is in place: a child moved to a container in the same window did not leave it.
+        let leaving = child.observedLeavingWindow()
+        child.detachFromParent(tellingDismissal: false)
         child.willMove(toParent: self)
         children.append(child)
         child.parent = self
+        Self.tellDismissed(leaving)
     }
 
     /// Removes this controller from its container; like UIKit, calls `didMove(toParent: nil)` after. It stands
@@ -168,11 +173,13 @@ open class ViewController {
         didMove(toParent: nil)
     }
 
-    /// Takes the controller out of its container without telling it.
-    func detachFromParent() {
+    /// Takes the controller out of its container without telling it; its dismissal observers hear it at once.
+    func detachFromParent(tellingDismissal: Bool = true) {
         guard let parent else { return }
+        let leaving = tellingDismissal ? observedLeavingWindow() : []
         parent.children.removeAll { $0 === self }
         self.parent = nil
+        Self.tellDismissed(leaving)
     }
 
     /// The nearest navigation controller that contains this controller.
@@ -292,9 +299,11 @@ open class ViewController {
     func removePresentation(kind: Transition.Kind, animated: Bool, telling: Bool) {
         guard let presented = ownPresentation else { return }
         presented.removePresentation(kind: kind, animated: animated, telling: telling)
+        let leaving = presented.observedLeavingWindow()
         ownPresentation = nil
         presented.presenter = nil
         lastTransition = Transition(kind: kind, animated: animated)
+        Self.tellDismissed(leaving)
         if telling { presented.disappear(animated: animated, dismissed: true) }
     }
 

@@ -73,7 +73,7 @@ public final class RIBAppRuntime: AppRuntime {
         // second walk (the search `pathToTop` makes).
         var walk = TreeWalk(top: window.topViewController)
         json.key("tree")
-        writeNode(rootRoles, walk: &walk, to: &json)
+        _ = writeNode(rootRoles, walk: &walk, to: &json)
         let leaks = leakDetector.leaks()
         renderedPath = walk.found ? walk.path : [rootRoles]
         let accepts = !accepting ? [] : walk.found ? walk.accepted : acceptedEvents(along: [root])

@@ -16,13 +16,14 @@ final class FlowApp<RootFlow: Flow> {
     }
 
     /// Shows the flow's root as the window's root (`Flows.use(_, when: .created)`), then coordinates the flow.
-    func start(with stepper: any Stepper) throws(FlowError) {
+    func start(with stepper: any Stepper, allowStepWhenNotPresented: Bool = false, allowStepWhenDismissed: Bool = false) throws(FlowError) {
         let window = self.window
         Flows.use(flow, when: .created) { root in
             window.rootViewController = root.presentableController
             window.makeKeyAndVisible()
         }
-        try coordinator.coordinate(flow: flow, with: stepper)
+        try coordinator.coordinate(
+            flow: flow, with: stepper, allowStepWhenNotPresented: allowStepWhenNotPresented, allowStepWhenDismissed: allowStepWhenDismissed)
     }
 
     /// The coordinator's tree.
