@@ -124,7 +124,7 @@ public final class HTTPServer: Sendable {
             connectionLimit: connectionLimit, perIPConnectionLimit: configuration.perIPConnectionLimit,
             descriptorLimit: sockets,
             connectionMemoryLimit: configuration.connectionMemoryLimit, idleTimeout: configuration.idleTimeout,
-            heartbeatInterval: configuration.streamHeartbeatInterval, log: log,
+            heartbeatInterval: configuration.streamHeartbeatInterval, streamLifetime: configuration.streamLifetime, log: log,
             onRequestCompleted: onRequestCompleted, requestStates: requestStates)
         try state.withLock { (state: inout Lifecycle) throws(HTTPServerError) in
             guard case .idle = state else { throw .alreadyStarted }

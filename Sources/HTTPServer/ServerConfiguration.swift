@@ -34,6 +34,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maxStreams: Int
     /// How often an idle stream gets its heartbeat bytes (`StreamBody.heartbeat`).
     public var streamHeartbeatInterval: Duration
+    /// How long a stream may stay open before the server finishes it (nil: as long as its client stays). A
+    /// client of server-sent events reconnects, and resumes by `Last-Event-ID`: behind a load balancer a
+    /// bounded lifetime spreads long-lived watchers over the instances again.
+    public var streamLifetime: Duration?
 
     /// Creates a configuration; every argument has a production-ready default.
     public init(
@@ -46,7 +50,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         connectionMemoryLimit: Int = 32 * 1024,
         maxBodySize: Int = 65536,
         maxStreams: Int = 512,
-        streamHeartbeatInterval: Duration = .seconds(15)
+        streamHeartbeatInterval: Duration = .seconds(15),
+        streamLifetime: Duration? = nil
     ) {
         self.host = host
         self.port = port
@@ -58,6 +63,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         self.maxBodySize = maxBodySize
         self.maxStreams = maxStreams
         self.streamHeartbeatInterval = streamHeartbeatInterval
+        self.streamLifetime = streamLifetime
     }
 
     /// Checks every value MHD would misread (zeros meaning "unlimited"/"never", negatives); `start()` calls it.
@@ -83,6 +89,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         try require(
             streamHeartbeatInterval >= .milliseconds(10),
             "streamHeartbeatInterval must be at least 10 ms (got \(streamHeartbeatInterval))")
+        try require(streamLifetime.map { $0 >= .milliseconds(10) } ?? true, "streamLifetime must be at least 10 ms")
         _ = try SocketAddress.ipv4(host: host, port: port)
     }
 }

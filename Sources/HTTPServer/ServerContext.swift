@@ -52,7 +52,7 @@ final class ServerContext: Sendable {
     init(
         routes: RouteTable, maxBodySize: Int, maxStreams: Int, connectionLimit: Int, perIPConnectionLimit: Int,
         descriptorLimit: Int = .max, connectionMemoryLimit: Int,
-        idleTimeout: Int, heartbeatInterval: Duration,
+        idleTimeout: Int, heartbeatInterval: Duration, streamLifetime: Duration? = nil,
         log: @escaping @Sendable (HTTPLogLevel, String) -> Void,
         onRequestCompleted: (@Sendable (HTTPRequestSummary) -> Void)?,
         requestStates: LiveCount
@@ -70,7 +70,7 @@ final class ServerContext: Sendable {
         let twoBeats = (heartbeatInterval * 2).components
         let twoBeatsSeconds = twoBeats.seconds + (twoBeats.attoseconds > 0 ? 1 : 0)
         self.streamTimeout = max(self.idleTimeout, UInt32(clamping: twoBeatsSeconds))
-        self.streams = StreamRegistry(limit: maxStreams)
+        self.streams = StreamRegistry(limit: maxStreams, lifetime: streamLifetime)
         self.logLine = log
         self.onRequestCompleted = onRequestCompleted
     }

@@ -9,6 +9,8 @@ import Synchronization
 /// connection, which takes an MHD mutex that MHD may hold while releasing another stream into `remove`).
 final class StreamRegistry: Sendable {
     private let limit: Int
+    /// How long a stream stays open at most (`ServerConfiguration.streamLifetime`).
+    private let lifetime: Duration?
     private let streams = Lock<Entries>(Entries())
     /// Cleared by `closeAll` to end the heartbeat loop.
     private let beating = Atomic<Bool>(true)
@@ -19,8 +21,9 @@ final class StreamRegistry: Sendable {
         var closed = false
     }
 
-    init(limit: Int) {
+    init(limit: Int, lifetime: Duration? = nil) {
         self.limit = limit
+        self.lifetime = lifetime
     }
 
     /// Streams open now.
@@ -30,9 +33,19 @@ final class StreamRegistry: Sendable {
     /// clients left while idle still count until a heartbeat finds them out: they are looked for first
     /// (`endDeparted`), outside the lock, and the stream gets a second try.
     func add(_ stream: StreamBody) -> Bool {
-        if insert(stream) { return true }
-        endDeparted()
-        return insert(stream)
+        if !insert(stream) {
+            endDeparted()
+            guard insert(stream) else { return false }
+        }
+        if let lifetime {
+            // One pending block per stream, holding it weakly: a stream that ended first is gone by then.
+            let components = lifetime.components
+            let nanoseconds = Int(components.seconds) * 1_000_000_000 + Int(components.attoseconds / 1_000_000_000)
+            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak stream] in
+                stream?.finish()
+            }
+        }
+        return true
     }
 
     private func insert(_ stream: StreamBody) -> Bool {

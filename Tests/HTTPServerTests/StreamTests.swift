@@ -72,6 +72,27 @@ extension HTTPServerTests {
             }
         }
 
+        @Test func aStreamPastItsLifetimeIsFinishedAndTheConnectionServesOn() throws {
+            let streams = StreamCollector()
+            try withServer({ $0.streamLifetime = .milliseconds(300) }, router: streams.router()) { server in
+                let client = try StreamClient(port: server.port)
+                let opened = ContinuousClock.now
+                _ = try client.open("/stream")
+                let stream = try #require(streams.wait(for: 1).first)
+                #expect(try client.readBody(until: "hello\n") == "hello\n")
+                #expect(stream.send(Array("more\n".utf8)))
+                // Finished by the server, the chunked body ending as a normal finish ends it.
+                #expect(try client.readToEnd() == "more\n")
+                #expect(ContinuousClock.now - opened >= .milliseconds(300))
+                #expect(!stream.isOpen)
+                #expect(waitUntil { server.openStreams == 0 })
+                #expect(try client.open("/hello").text == "hello")
+            }
+            #expect(throws: HTTPServerError.self) {
+                try ServerConfiguration(streamLifetime: .milliseconds(1)).validate()
+            }
+        }
+
         @Test func streamsPastTheLimitGet503AndAreEnded() throws {
             let streams = StreamCollector()
             let summaries = Lock<[HTTPRequestSummary]>([])

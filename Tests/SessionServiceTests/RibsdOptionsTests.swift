@@ -14,6 +14,7 @@ struct RibsdOptionsTests {
         #expect(options.server.port == 8080)
         #expect(options.server.maxBodySize == 65536)
         #expect(options.server.maxStreams == 512)
+        #expect(options.server.streamLifetime == nil)
         #expect(options.server.perIPConnectionLimit == 64)
         #expect(options.service.maxSessions == 100_000)
         #expect(options.service.sessionTTL == 1800)
@@ -31,7 +32,7 @@ struct RibsdOptionsTests {
             [
                 "--host", "0.0.0.0", "--port", "0", "--threads", "3", "--max-sessions", "5", "--session-ttl", "7", "--max-body", "1024",
                 "--max-events", "9", "--log-level", "warn", "--log-buffer", "4096", "--max-streams", "3", "--max-held-bytes", "11",
-                "--max-connections-per-address", "1024",
+                "--max-connections-per-address", "1024", "--max-stream-seconds", "60",
             ],
             environment: [:])
         #expect(options.server.host == "0.0.0.0")
@@ -46,6 +47,7 @@ struct RibsdOptionsTests {
         #expect(options.logBuffer == 4096)
         #expect(options.server.maxStreams == 3)
         #expect(options.server.perIPConnectionLimit == 1024)
+        #expect(options.server.streamLifetime == .seconds(60))
 
         let equals = try RibsdOptions.parse(["--port=9090", "--max-body=10", "--host=localhost"], environment: [:])
         #expect(equals.server.port == 9090)
@@ -115,6 +117,7 @@ struct RibsdOptionsTests {
             "--store": parsed.store.engine.rawValue, "--data-dir": parsed.store.dataDirectory, "--sync": parsed.store.sync.rawValue,
             "--max-store-bytes": parsed.store.maxBytes.map(String.init) ?? "the disk's room",
             "--max-batch": "\(parsed.service.maxBatchEvents)",
+            "--max-stream-seconds": parsed.server.streamLifetime.map { "\($0)" } ?? "no limit",
         ]
         #expect(Set(actual.keys) == Set(RibsdOptions.flags.map(\.flag)))
         for entry in RibsdOptions.flags {

@@ -63,6 +63,10 @@ public struct RibsdOptions: Sendable, Equatable {
                 "most event streams open at once, at most 1023: each holds one of the 1024 connections (default \(server.maxStreams))"
             ),
             (
+                "--max-stream-seconds", "RIBSD_MAX_STREAM_SECONDS",
+                "how long an event stream stays open at most; its client reconnects and resumes by Last-Event-ID (default: no limit)"
+            ),
+            (
                 "--max-connections-per-address", "RIBSD_MAX_CONNECTIONS_PER_ADDRESS",
                 "most connections open from one client address, at most 1024; behind a proxy every client shares its address (default \(server.perIPConnectionLimit))"
             ),
@@ -166,6 +170,9 @@ public struct RibsdOptions: Sendable, Equatable {
         // Streams hold connections, and at least one must stay free for the API itself.
         if let streams = values["--max-streams"] {
             options.server.maxStreams = try wholeNumber(streams, source("--max-streams"), to: options.server.connectionLimit - 1)
+        }
+        if let seconds = values["--max-stream-seconds"] {
+            options.server.streamLifetime = .seconds(try wholeNumber(seconds, source("--max-stream-seconds"), to: 31_536_000))
         }
         if let connections = values["--max-connections-per-address"] {
             options.server.perIPConnectionLimit = try wholeNumber(
