@@ -52,7 +52,8 @@ extension AppEvent {
     private static func find(_ screen: String, from controller: ViewController) -> ViewController? {
         // A tab bar shows its selected tab alone: no swipe reaches the others' screens. (A stack's covered pages
         // are searched: a swipe back may name one the client has already popped to.)
-        let searched = (controller as? TabBarController).map { tabs in tabs.selectedViewController.map { [$0] } ?? [] } ?? controller.children
+        let searched =
+            (controller as? TabBarController).map { tabs in tabs.selectedViewController.map { [$0] } ?? [] } ?? controller.children
         for child in searched {
             if let found = find(screen, from: child) { return found }
         }
