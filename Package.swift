@@ -23,6 +23,8 @@ let package = Package(
         .library(name: "Locking", targets: ["Locking"]),
         .library(name: "SessionStorage", targets: ["SessionStorage"]),
         .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
+        .library(name: "RibsdClient", targets: ["RibsdClient"]),
+        .executable(name: "ribsd-watch", targets: ["ribsd-watch"]),
     ],
     targets: [
         // C
@@ -70,6 +72,9 @@ let package = Package(
             path: "Examples/HelloApp",
             swiftSettings: settings
         ),
+        // A client of the HTTP contract, and a terminal UI on it; neither depends on another ribsd module.
+        .target(name: "RibsdClient", swiftSettings: settings),
+        .executableTarget(name: "ribsd-watch", dependencies: ["RibsdClient"], swiftSettings: settings),
         // In-process microbenchmarks (scripts/bench builds them in release).
         .executableTarget(
             name: "ribsd-bench",
@@ -96,6 +101,7 @@ let package = Package(
         .testTarget(name: "FlowsTests", dependencies: ["Flows", "HeadlessUI"], swiftSettings: settings),
         .testTarget(name: "AppHostingTests", dependencies: ["AppHosting", "RIBs", "HeadlessUI", "Locking"], swiftSettings: settings),
         .testTarget(name: "BuiltinAppsTests", dependencies: ["BuiltinApps", "AppHosting"], swiftSettings: settings),
+        .testTarget(name: "RibsdClientTests", dependencies: ["RibsdClient", "ribsd-watch", "Locking"], swiftSettings: settings),
         .testTarget(
             name: "SessionServiceTests",
             dependencies: [
