@@ -19,7 +19,9 @@ open class Component<DependencyType>: Dependency {
 
     /// One instance per property for the component's life: the first call builds it, later calls return it.
     public final func shared<T>(_ key: String = #function, _ factory: () -> T) -> T {
-        if let instance = sharedInstances[key] as? T { return instance }
+        // Looked up before the cast: a missing entry cast to an Optional `T` succeeds (as nil), which would return
+        // nil without building. (RIBs' own workaround rebuilds a nil result on every call instead.)
+        if let stored = sharedInstances[key], let instance = stored as? T { return instance }
         let instance = factory()
         sharedInstances[key] = instance
         return instance

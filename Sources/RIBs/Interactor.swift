@@ -35,14 +35,15 @@ open class Interactor: Interactable {
     @exclusivity(unchecked) private var deinitReport = DeinitReport()
     /// The live observations, unretained: each removes itself when cancelled or released.
     @exclusivity(unchecked) private var observers: [Unmanaged<ActiveStateObservation>] = []
+    /// Work cancelled at the next deactivation (RIBs' activeness bag), held until then.
+    @exclusivity(unchecked) private var scopedWork: [any Cancellable] = []
 
     /// Creates an inactive interactor.
     public init() {}
 
     deinit {
         if isActive { deactivate() }
-        // Observations may outlive the interactor: they must not reach back into it.
-        for observer in observers { observer.takeUnretainedValue().interactor = nil }
+        endObservations()
         deinitReport.send(for: self)
     }
 
@@ -78,8 +79,17 @@ open class Interactor: Interactable {
             willResignActive()
         }
         phase = .inactive
+        if !scopedWork.isEmpty {
+            cancelScopedWork()
+            // A cancellation that activated the interactor again has told the observers `true` already.
+            guard phase == .inactive else { return }
+        }
         notify(false)
     }
+
+    /// Its router's leak detector changed (it was attached under a detector): a presentable interactor keeps it,
+    /// to expect its presenter to go when it goes.
+    func leakDetectorDidChange(_ detector: LeakDetector?, ribName: String) {}
 
     /// Called after the interactor became active and its subtree with it.
     open func didBecomeActive() {}
@@ -87,10 +97,47 @@ open class Interactor: Interactable {
     open func willResignActive() {}
 
     public final func observeActiveState(_ observer: @escaping (Bool) -> Void) -> ActiveStateObservation {
-        let observation = ActiveStateObservation(interactor: self, callback: observer)
+        observeActiveState(observer, onEnd: nil)
+    }
+
+    /// As `observeActiveState(_:)`, and `onEnd` runs when the interactor goes (after it heard `false`, if it was
+    /// active): RIBs' `isActiveStream` completing. The interactor is being released then: `onEnd` must not reach it.
+    public final func observeActiveState(_ observer: @escaping (Bool) -> Void, onEnd: (() -> Void)?) -> ActiveStateObservation {
+        let observation = ActiveStateObservation(interactor: self, callback: observer, onEnd: onEnd)
         observers.append(.passUnretained(observation))
         observer(isActive)
         return observation
+    }
+
+    /// Holds `work` until the next deactivation, which cancels it; cancels it now if inactive (RIBs prints a
+    /// warning then). During `willResignActive` the interactor is still active: work added there is cancelled
+    /// with the rest.
+    final func holdWhileActive(_ work: any Cancellable) {
+        if isActive {
+            scopedWork.append(work)
+        } else {
+            work.cancel()
+        }
+    }
+
+    private func cancelScopedWork() {
+        // Taken first: a cancellation that adds work finds the interactor inactive, and that work is cancelled at once.
+        let work = scopedWork
+        scopedWork = []
+        for item in work { item.cancel() }
+    }
+
+    /// Tells the observations still live that the interactor is going, and detaches them: none may reach back
+    /// into it once it has gone.
+    private func endObservations() {
+        guard !observers.isEmpty else { return }
+        // As `notify`: one's `onEnd` may cancel or release another, which then is not told.
+        let snapshot = observers.map { $0.toOpaque() }
+        for pointer in snapshot where observers.contains(where: { $0.toOpaque() == pointer }) {
+            let observation = Unmanaged<ActiveStateObservation>.fromOpaque(pointer).takeUnretainedValue()
+            observation.cancel()
+            observation.onEnd?()
+        }
     }
 
     /// Forgets `observation` (it is being cancelled or released).

@@ -110,6 +110,25 @@ public final class LeakDetector: DeinitObserver {
         }
     }
 
+    /// What a router's release expects (RIBs' `Router.deinit` and `ViewableRouter.deinit`): its interactor and its
+    /// view controller, if it has one, must go with it. Those a detach expects already are left as they are,
+    /// without reading them (the usual case, on every pop's path).
+    func expectRelease(ofPartsOf name: String, interactor: any Interactable, viewController: ViewController?) {
+        if !isExpectedToGo(ObjectIdentifier(interactor)) {
+            expectRelease(of: interactor, name: name, kind: .interactor)
+        }
+        if let viewController, !isExpectedToGo(ObjectIdentifier(viewController)) {
+            expectRelease(of: viewController, name: name, kind: .viewController)
+        }
+    }
+
+    /// Whether the object with `id` is expected to go and will tell of it: listed, not marked gone, and reporting
+    /// (so alive, and that very object). Any other record leaves the decision to `register`.
+    private func isExpectedToGo(_ id: ObjectIdentifier) -> Bool {
+        guard let position = position(of: id) else { return false }
+        return expectations[position].reports && expectations[position].mustGo
+    }
+
     /// Expects `controller` to leave the screen, alive or not: its RIB's interactor resigned while the RIB stays
     /// attached (RIBs' viewable router checks this on every deactivation: "appearance has leaked").
     public func expectDisappearance(of controller: ViewController, name: String) {

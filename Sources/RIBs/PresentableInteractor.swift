@@ -5,11 +5,25 @@ public protocol Presentable: AnyObject {}
 open class PresentableInteractor<PresenterType>: Interactor {
     /// The view side of the RIB.
     public let presenter: PresenterType
+    /// The detector its router has, and the RIB's name, to expect the presenter to go when this interactor goes.
+    private var presenterWatch: (detector: LeakDetector, ribName: String)?
 
     /// Creates the interactor with its presenter.
     public init(presenter: PresenterType) {
         self.presenter = presenter
         super.init()
+    }
+
+    deinit {
+        // RIBs' `PresentableInteractor.deinit`: the presenter must follow the interactor out. (A presenter that is
+        // a value has nothing to leak.)
+        if let presenterWatch, type(of: presenter as Any) is AnyObject.Type {
+            presenterWatch.detector.expectRelease(of: presenter as AnyObject, name: presenterWatch.ribName, kind: .presentable)
+        }
+    }
+
+    override func leakDetectorDidChange(_ detector: LeakDetector?, ribName: String) {
+        presenterWatch = detector.map { ($0, ribName) }
     }
 }
 

@@ -14,7 +14,14 @@ open class Router<InteractorType>: Routing {
     public let name: String
     /// Attached children, in attach order.
     @exclusivity(unchecked) public private(set) final var children: [any Routing] = []
-    @exclusivity(unchecked) public final var leakDetector: LeakDetector?
+    @exclusivity(unchecked) public final var leakDetector: LeakDetector? {
+        didSet {
+            // A presentable interactor expects its presenter to go when it goes (RIBs' `PresentableInteractor.deinit`),
+            // with the detector its router has. Set on every attach, changed rarely.
+            guard leakDetector !== oldValue else { return }
+            (interactable as? Interactor)?.leakDetectorDidChange(leakDetector, ribName: name)
+        }
+    }
     @exclusivity(unchecked) public final var hostContext: (any RoutingHostContext)?
     /// Who is told from `deinit` that this router went (a leak detector watching it).
     @exclusivity(unchecked) private var deinitReport = DeinitReport()
@@ -25,6 +32,8 @@ open class Router<InteractorType>: Routing {
     /// Whether the leak detector was asked to see this router's view leave the screen (its interactor resigned).
     @exclusivity(unchecked) private var awaitsDisappearance = false
     @exclusivity(unchecked) private var activeStateObservation: ActiveStateObservation?
+    /// Who observes the lifecycle; made at the first subscription.
+    @exclusivity(unchecked) var lifecycleObservers: Broadcast<RouterLifecycle>?
 
     /// Creates a router; `interactor` must be `Interactable` (RIBs traps otherwise: a programming error, not input).
     public init(interactor: InteractorType, name: String? = nil) {
@@ -45,6 +54,10 @@ open class Router<InteractorType>: Routing {
             interactable.deactivate()
             for child in children { child.interactable.deactivate() }
         }
+        lifecycleObservers?.finish()
+        // RIBs' watches at a router's release: its interactor, and a viewable router's view controller, must follow
+        // it. A detach expected them already (the usual way a router goes); a tree dropped whole did not.
+        leakDetector?.expectRelease(ofPartsOf: name, interactor: interactable, viewController: ownedViewController)
         deinitReport.send(for: self)
     }
 
@@ -74,6 +87,8 @@ open class Router<InteractorType>: Routing {
             self.setChildrenActive(active)
             self.watchAppearance(active: active)
         }
+        // RIBs' order: observers hear `.didLoad` before the router's own `didLoad()` runs.
+        lifecycleObservers?.send(.didLoad)
         didLoad()
     }
 

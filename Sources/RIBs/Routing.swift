@@ -35,7 +35,10 @@ public protocol Routing: AnyObject {
     func load()
     /// Attaches a child: append, activate its interactor, load it (RIBs' order).
     func attachChild(_ child: any Routing) throws(RoutingError)
-    /// Detaches a child: deactivate its interactor, remove it.
+    /// Detaches a child: deactivate its interactor, remove it. A router that is not a child is refused (`notAChild`)
+    /// and left as it was, where RIBs deactivates it and removes nothing. It is an app bug either way: refused, the
+    /// host answers it as one and restores the state before the event; accepted, the stranger would stay attached
+    /// where it is, inactive, and the event would pass as a success.
     func detachChild(_ child: any Routing) throws(RoutingError)
 }
 

@@ -15,6 +15,20 @@ private final class AppComponent: Component<any EmptyDependency>, AppDependency 
     }
     var session: Session { shared { Session() } }
     var unsharedStore: Store { Store() }
+    private(set) var optionalFactoryCalls = 0
+    /// Shared, and absent: RIBs users declare optional dependencies this way.
+    var missingSession: Session? {
+        shared {
+            optionalFactoryCalls += 1
+            return nil
+        }
+    }
+    var presentStore: Store? {
+        shared {
+            optionalFactoryCalls += 1
+            return Store()
+        }
+    }
 }
 
 private final class AppBuilder: Builder<any AppDependency> {}
@@ -32,6 +46,20 @@ struct ComponentBuilderTests {
         #expect(component.storeFactoryCalls == 1)
         #expect(component.session === component.session)
         #expect(component.unsharedStore !== component.unsharedStore)
+    }
+
+    @Test("shared with an Optional result builds once: a nil result is cached as nil, a value as that value")
+    func sharedOptional() {
+        let component = AppComponent(dependency: EmptyComponent())
+
+        #expect(component.missingSession == nil)
+        #expect(component.missingSession == nil)
+        #expect(component.optionalFactoryCalls == 1)
+
+        let first = component.presentStore
+        #expect(first != nil)
+        #expect(component.presentStore === first)
+        #expect(component.optionalFactoryCalls == 2)
     }
 
     @Test("a new component gives new instances")
