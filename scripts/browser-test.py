@@ -195,6 +195,45 @@ def walkthrough():
         result["apps"][app] = page.js(SNAPSHOT)
         result["apps"][app]["screenshot"] = page.screenshot(f"viewer-{app}.png")
 
+    # Apps with event types of their own (none of the built-in ones; a test may host some): each declared type
+    # the screen accepts, in turn, through the form the page makes from its declaration.
+    for app in declared_apps():
+        open_app(app["id"])
+        sent, version = [], 1
+        for declaration in app["declaredEvents"]:
+            if not page.js(has(f'[data-event="{declaration["type"]}"]')): continue
+            fill_declared(declaration)
+            page.click(f'[data-event="{declaration["type"]}"]')
+            version += 1
+            settle(version)
+            page.wait(f"the answer to {declaration['type']}",
+                      f"document.querySelector('#message').textContent.endsWith('→ version {version}')")
+            sent.append(page.js("document.querySelector('#message').textContent"))
+        result["apps"][app["id"]] = page.js(SNAPSHOT)
+        result["apps"][app["id"]]["sent"] = sent
+        result["apps"][app["id"]]["states"] = page.js(NODE_STATES)
+        result["apps"][app["id"]]["screenshot"] = page.screenshot(f"viewer-{app['id']}.png")
+
+NODE_STATES = """Object.fromEntries([...document.querySelectorAll('#tree li.node')]
+  .filter((li) => li.querySelector(':scope > .rib > code'))
+  .map((li) => [li.dataset.name, li.querySelector(':scope > .rib > code').textContent]))"""
+
+def declared_apps():
+    apps = json.load(urllib.request.urlopen(base_url + "/v1/apps", timeout=10))["apps"]
+    return [app for app in apps if app.get("declaredEvents")]
+
+def fill_declared(declaration):
+    """Fills a declared event's form: a list's last choice (`true` for a boolean), else text its kind takes."""
+    for field in declaration["fields"]:
+        selector = f'[data-event-row="{declaration["type"]}"] [data-field="{field["name"]}"]'
+        if page.js(f"document.querySelector({json.dumps(selector)})?.tagName") == "SELECT":
+            options = page.js(f"[...document.querySelector({json.dumps(selector)}).options].map((o) => o.value)")
+            page.choose(selector, "true" if field["type"] == "boolean" else options[-1])
+        elif field["type"] == "integer":
+            page.type_into(selector, str(min(max(1, field["minimum"]), field["maximum"])))
+        else:
+            page.type_into(selector, "kim")
+
 def leaks():
     # A lab app whose router keeps a dismissed child: the page lists what leaked, by name, kind and reason.
     open_app("leaky")

@@ -1,4 +1,5 @@
-// A user's own app served by ribsd: one RIB that greets, registered beside the built-in apps.
+// A user's own app served by ribsd: one RIB that greets, registered beside the built-in apps, with an event
+// type of its own.
 // Build: swift build --product ribsd-hello; run: .build/debug/ribsd-hello --port 8080
 import AppHosting
 import BuiltinApps
@@ -9,17 +10,25 @@ import SessionService
 /// The greeting screen.
 final class HelloViewController: ViewController, ViewControllable, Presentable {}
 
-/// Handles `login` by remembering the name it greets.
+/// Turns `greet` into the domain action a button of its view would call.
 final class HelloInteractor: PresentableInteractor<HelloViewController>, EventHandling, StateExposing {
-    private var greeted = "world"
+    /// The app's own event: `{"type": "greet", "name": "kim"}`, optionally with `"excited": true`.
+    static let greetEvent = EventDeclaration(
+        "greet", description: "Greet someone by name", fields: [.string("name"), .boolean("excited", optional: true)])
 
-    var acceptedEvents: [EventType] { [.login] }
-    var exposedState: [(key: String, value: String)] { [("greeting", "hello, \(greeted)")] }
+    private var greeting = "hello, world"
+
+    var acceptedEvents: [EventType] { [.declared(Self.greetEvent.type)] }
+    var exposedState: [(key: String, value: String)] { [("greeting", greeting)] }
 
     func handle(_ event: AppEvent) throws(EventError) -> Bool {
-        guard case let .login(name) = event else { return false }
-        greeted = name
+        guard let request = event.declared(Self.greetEvent.type) else { return false }
+        greet(try request.string("name"), excited: request["excited"]?.bool ?? false)
         return true
+    }
+
+    func greet(_ name: String, excited: Bool) {
+        greeting = "hello, \(name)" + (excited ? "!" : "")
     }
 }
 
@@ -34,7 +43,9 @@ final class HelloBuilder: Builder<any EmptyDependency> {
     }
 }
 
-let hello = AppDefinition(id: "hello", description: "Greets whoever logs in", events: [.login], screens: ["Hello"]) {
+let hello = AppDefinition(
+    id: "hello", description: "Greets whoever it is told to", declaring: [HelloInteractor.greetEvent], screens: ["Hello"]
+) {
     RIBAppRuntime(root: HelloBuilder(dependency: EmptyComponent()).build())
 }
 

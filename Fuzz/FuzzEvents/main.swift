@@ -2,8 +2,10 @@
 //
 // Input: byte 0 picks the app (navigation, login, todo, flow; modulo 4), the rest is split on '\n'
 // into request bodies (with bit 2 of byte 0 set, each run of lines between empty ones is the array of
-// one batch body, `{"events":[line,line,...]}`). Each body goes through `EventBody(json:batchLimit:)` (one event, or a batch
-// `{"events": [...]}`) and, when it decodes, into the app's runtime, exactly as `SessionCore` drives it
+// one batch body, `{"events":[line,line,...]}`; with bit 3 set, the app also declares event types of its own,
+// aliases of its built-in ones: `DeclaredAliases`). Each body goes through `EventBody(json:batchLimit:catalog:)`
+// (one event, or a batch `{"events": [...]}`, against the app's catalog) and, when it decodes, into the app's
+// runtime, exactly as `SessionCore` drives it
 // (a refused move that changed the rendered state rebuilds the runtime from the history; a batch is
 // applied all or none). After every event the state must be valid JSON of the contract's shape.
 //
@@ -20,10 +22,11 @@
 //     (the determinism `AppRuntime` promises and the session's rebuild relies on);
 //  8. differential check of the event reader against Foundation's JSONDecoder (which is more lenient:
 //     trailing commas, repeated names): a body the reader accepts must parse there too, as an object
-//     whose string fields equal the event's (same unescaping, same UTF-8 validation); a batch the reader
-//     accepts parses there with as many `events`, each element's string fields equal to its event's;
+//     whose fields equal the event's (strings: same unescaping, same UTF-8 validation; a declared event's
+//     integers and booleans too); a batch the reader accepts parses there with as many `events`, each
+//     element's fields equal to its event's;
 //  9. a body with a `type`, or without `events`, decodes through `EventBody` exactly as through
-//     `AppEvent(json:)` (the same event or the same error, with no index); a batch's refusal names an
+//     `AppEvent(json:catalog:)` (the same event or the same error, with no index); a batch's refusal names an
 //     index inside the batch and under the limit, or none;
 // 10. a batch refused at any of its events leaves the state bytes exactly as before its first (the
 //     events it applied taken back by a replay of the history before it, as `SessionCore.undoEvents`).
@@ -47,7 +50,9 @@ private let batchLimit = 8
 public func fuzzEvents(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     guard count > 0 else { return 0 }
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
-    let app = apps[Int(bytes[0]) % apps.count]
+    let builtIn = apps[Int(bytes[0]) % apps.count]
+    // Bit 3 of byte 0: the app declares aliases too (a bit of its own, so that the seeds keep their apps).
+    let app = bytes[0] & 8 != 0 ? DeclaredAliases.wrapping(builtIn) : builtIn
     // Bit 2 of byte 0: the lines are the events of batches, `{"events":[line,line,...]}`, one per run of
     // lines between empty ones; so every seed of single events is one bit away from a batch of them.
     let batched = bytes[0] & 4 != 0
@@ -99,7 +104,7 @@ private struct Harness {
     mutating func feed(_ body: [UInt8]) {
         let decoded: EventBody
         do {
-            decoded = try EventBody(json: body, batchLimit: batchLimit)
+            decoded = try EventBody(json: body, batchLimit: batchLimit, catalog: app.catalog)
         } catch {
             // A typed decoding error: the 400s. Nothing reached the app.
             checkRefusedBody(error, body: body)
@@ -107,9 +112,9 @@ private struct Harness {
         }
         switch decoded {
         case .single(let event):
-            // Invariant 9: the same event `AppEvent(json:)` reads.
-            guard let alone = try? AppEvent(json: body), alone == event else {
-                fail("EventBody read \(describe(event)) where AppEvent(json:) reads otherwise", body: body)
+            // Invariant 9: the same event `AppEvent(json:catalog:)` reads.
+            guard let alone = try? AppEvent(json: body, catalog: app.catalog), alone == event else {
+                fail("EventBody read \(describe(event)) where AppEvent(json:catalog:) reads otherwise", body: body)
             }
             checkAgainstFoundation(event, body: body)
             apply(event, body: body)
@@ -136,12 +141,12 @@ private struct Harness {
         if isSingleShaped(body) ?? true {
             var alone: EventDecodingError?
             do {
-                _ = try AppEvent(json: body)
+                _ = try AppEvent(json: body, catalog: app.catalog)
             } catch {
                 alone = error
             }
             if refusal.index != nil || refusal.error != alone {
-                fail("EventBody refused one event with \(refusal), AppEvent(json:) with \(String(describing: alone))", body: body)
+                fail("EventBody refused one event with \(refusal), AppEvent(json:catalog:) with \(String(describing: alone))", body: body)
             }
         } else if let index = refusal.index, index < 0 || index >= batchLimit {
             fail("a batch refused at index \(index), outside 0..<\(batchLimit)", body: body)
@@ -227,11 +232,11 @@ private struct Harness {
     }
 
     func checkFields(_ fields: FoundationFields, of event: AppEvent, body: [UInt8]) {
-        guard let canonical = (try? JSONSerialization.jsonObject(with: Data(event.canonicalJSON))) as? [String: String] else {
+        guard let canonical = try? JSONDecoder().decode(FoundationFields.self, from: Data(event.canonicalJSON)) else {
             fail("the canonical JSON of \(describe(event)) does not parse", body: body)
         }
-        for (key, value) in canonical where fields[key] != value {
-            fail("field \(key): the reader says \(value.debugDescription), Foundation says \(String(describing: fields[key]))", body: body)
+        for (key, value) in canonical.values where fields[key] != value {
+            fail("field \(key): the reader says \(value), Foundation says \(String(describing: fields[key]))", body: body)
         }
     }
 
@@ -291,7 +296,7 @@ private struct Harness {
         if let last = layers.last, (last["stack"] as? [String]) != stack {
             fail("stack is not the frontmost layer's stack after \(what): \(text(bytes))", body: [])
         }
-        for name in accepts where EventType(rawValue: name) == nil {
+        for name in accepts where EventType(named: name) == nil && app.catalog.declaration(of: name) == nil {
             fail("accepts lists an unknown type \(name) after \(what)", body: [])
         }
         if !leaks.isEmpty { fail("leaks after \(what): \(text(bytes))", body: []) }
@@ -316,10 +321,25 @@ private struct FoundationBatch: Decodable {
     var events: [FoundationFields]
 }
 
-/// The string fields of an event as Foundation decodes them; a field of another kind reads as nil (the
-/// reader ignores fields an event type does not use, whatever their kind).
+/// The scalar fields of an event as Foundation decodes them: every string, and the integers and booleans of the
+/// fields an alias declares; a field of another kind reads as nil (the reader ignores fields an event type does
+/// not use, whatever their kind).
 private struct FoundationFields: Decodable {
-    var values: [String: String] = [:]
+    enum Scalar: Equatable, CustomStringConvertible {
+        case string(String)
+        case integer(Int)
+        case boolean(Bool)
+
+        var description: String {
+            switch self {
+            case let .string(string): string.debugDescription
+            case let .integer(integer): String(integer)
+            case let .boolean(bool): String(bool)
+            }
+        }
+    }
+
+    var values: [String: Scalar] = [:]
 
     private struct Key: CodingKey {
         var stringValue: String
@@ -328,21 +348,31 @@ private struct FoundationFields: Decodable {
         init?(intValue: Int) { nil }
     }
 
-    private struct AnyString: Decodable {
-        let value: String?
+    private struct AnyScalar: Decodable {
+        let value: Scalar?
         init(from decoder: any Decoder) throws {
-            value = try? decoder.singleValueContainer().decode(String.self)
+            let container = try decoder.singleValueContainer()
+            if let string = try? container.decode(String.self) {
+                value = .string(string)
+            } else if let bool = try? container.decode(Bool.self) {
+                value = .boolean(bool)
+            } else if let integer = try? container.decode(Int.self) {
+                value = .integer(integer)
+            } else {
+                value = nil
+            }
         }
     }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
-        for name in ["type", "name", "screen", "style", "step"] {
-            if let value = try container.decodeIfPresent(AnyString.self, forKey: Key(stringValue: name))?.value {
+        let integers = ["index"], booleans = ["down"]
+        for name in ["type", "name", "screen", "style", "step"] + integers + booleans {
+            if let value = try container.decodeIfPresent(AnyScalar.self, forKey: Key(stringValue: name))?.value {
                 values[name] = value
             }
         }
     }
 
-    subscript(key: String) -> String? { values[key] }
+    subscript(key: String) -> Scalar? { values[key] }
 }

@@ -53,7 +53,7 @@ public final class SessionService: Sendable {
         self.store = SessionStore(limit: configuration.maxSessions)
         self.heldMemory = HeldMemory(limit: configuration.maxHeldBytes)
         self.appsJSON = Self.renderApps(registry)
-        self.openAPIJSON = Array(OpenAPIDocument.json(hosting: registry.apps.map(\.id)).utf8)
+        self.openAPIJSON = Array(OpenAPIDocument.json(hosting: registry.apps).utf8)
         self.heapReturn = Lock(HeapReturnPolicy(threshold: configuration.heapReturnThreshold))
         self.returnFreePages = returnFreePages
     }
@@ -275,6 +275,14 @@ public final class SessionService: Sendable {
             if let screens = app.screens {
                 json.key("screens")
                 json.strings(screens)
+            }
+            // The app's own event types and their fields, for clients that build their requests (or forms) from
+            // them; absent when it declares none, so the built-in apps' entries stay as they were.
+            if !app.declarations.isEmpty {
+                json.key("declaredEvents")
+                json.beginArray()
+                for declaration in app.declarations { declaration.write(to: &json) }
+                json.endArray()
             }
             json.endObject()
         }

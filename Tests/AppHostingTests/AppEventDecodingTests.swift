@@ -72,11 +72,14 @@ struct AppEventDecodingTests {
     }
 
     @Test(
-        "type names match exactly, as init(rawValue:) matches them",
-        arguments: EventType.allCases.map(\.rawValue) + [
+        "type names match exactly, as init(rawValue:) matches them; any other name is a declared type's",
+        arguments: EventType.builtIn.map(\.rawValue) + [
             "Push", "push ", "pus", "pushh", "", "didpop", "step\u{0}",
         ])
     func typeNames(name: String) {
-        #expect(EventType(named: name) == EventType(rawValue: name))
+        let type = EventType(rawValue: name)
+        #expect(EventType(named: name) == (type.isBuiltIn ? type : nil))
+        #expect(type.rawValue == name)
+        #expect(type.isBuiltIn == EventType.builtIn.map(\.rawValue).contains(name))
     }
 }

@@ -12,7 +12,8 @@ struct JSONFieldsTests {
                     .utf8))
         #expect(
             fields.values == [
-                "type": .string("push"), "screen": .string("Aé😀\n"), "n": .number, "ok": .bool, "no": .null, "list": .array, "obj": .object,
+                "type": .string("push"), "screen": .string("Aé😀\n"), "n": .number("-1.5e+3"), "ok": .bool(true), "no": .null,
+                "list": .array, "obj": .object,
             ])
     }
 

@@ -83,13 +83,14 @@ struct JSONWriterTests {
         }
     }
 
-    @Test("each event type's constant is the JSON string of its name")
+    @Test("each event type is written as the JSON string of its name, a declared one escaped")
     func eventTypeConstants() throws {
+        let types = EventType.builtIn + [.declared("placeMark"), .declared("a\"b")]
         var json = JSONWriter(capacity: 8)
         json.beginArray()
-        for type in EventType.allCases { json.constant(type.jsonValue) }
+        for type in types { type.write(to: &json) }
         json.endArray()
         let names = try JSONSerialization.jsonObject(with: Data(json.bytes)) as? [String]
-        #expect(names == EventType.allCases.map(\.rawValue))
+        #expect(names == types.map(\.rawValue))
     }
 }

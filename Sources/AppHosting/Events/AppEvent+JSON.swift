@@ -3,6 +3,10 @@ import HeadlessUI
 extension AppEvent {
     /// Writes the event in its canonical form (the form history shows and replay reads).
     public func write(to json: inout JSONWriter) {
+        if case let .declared(event) = self {
+            event.write(to: &json)
+            return
+        }
         json.beginObject()
         json.field("type", type.rawValue)
         switch self {
@@ -15,7 +19,7 @@ extension AppEvent {
             if let style { json.field("style", style.rawValue) }
         case let .step(step):
             json.field("step", step)
-        case .logout, .pop, .dismiss:
+        case .logout, .pop, .dismiss, .declared:
             break
         }
         json.endObject()

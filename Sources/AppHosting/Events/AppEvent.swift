@@ -11,6 +11,9 @@ public enum AppEvent: Equatable, Sendable {
     case dismiss
     case didDismiss(screen: String)
     case step(String)
+    /// An event of a type the app declares. Boxed: it is rare, and the other cases, which every history holds
+    /// by the thousand, keep their size.
+    indirect case declared(DeclaredEvent)
 
     /// The event's type.
     public var type: EventType {
@@ -24,6 +27,14 @@ public enum AppEvent: Equatable, Sendable {
         case .dismiss: .dismiss
         case .didDismiss: .didDismiss
         case .step: .step
+        case let .declared(event): .declared(event.type)
         }
+    }
+
+    /// The event if it is of the declared type `type`: what a handler of that type asks first
+    /// (`guard let mark = event.declared("placeMark") else { return false }`).
+    public func declared(_ type: String) -> DeclaredEvent? {
+        guard case let .declared(event) = self, event.type == type else { return nil }
+        return event
     }
 }

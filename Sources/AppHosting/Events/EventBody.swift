@@ -13,7 +13,8 @@ public enum EventBody: Sendable, Equatable {
     }
 
     /// Decodes a body, one event or a batch of 1 to `batchLimit`; a batch's failing event is named by its index.
-    public init(json bytes: [UInt8], batchLimit: Int) throws(EventBodyError) {
+    /// `catalog`: the types the session's app declares beside the built-in ones.
+    public init(json bytes: [UInt8], batchLimit: Int, catalog: EventCatalog = .builtIn) throws(EventBodyError) {
         let fields: JSONFields
         do {
             fields = try JSONFields(bytes)
@@ -22,22 +23,26 @@ public enum EventBody: Sendable, Equatable {
         }
         guard fields["type"] == nil, let list = fields["events"] else {
             do {
-                self = .single(try AppEvent(fields: fields))
+                self = .single(try AppEvent(fields: fields, catalog: catalog))
             } catch {
                 throw EventBodyError(index: nil, error)
             }
             return
         }
-        self = .batch(try Self.batch(list, in: bytes, limit: batchLimit))
+        self = .batch(try Self.batch(list, in: bytes, limit: batchLimit, catalog: catalog))
     }
 
     /// The events of a creation's body (`{"app": ..., "events": [...]}`): none when it has no `events`.
-    public static func creationEvents(json bytes: [UInt8], fields: JSONFields, batchLimit: Int) throws(EventBodyError) -> [AppEvent] {
+    public static func creationEvents(
+        json bytes: [UInt8], fields: JSONFields, batchLimit: Int, catalog: EventCatalog = .builtIn
+    ) throws(EventBodyError) -> [AppEvent] {
         guard let list = fields["events"], list != .null else { return [] }
-        return try batch(list, in: bytes, limit: batchLimit)
+        return try batch(list, in: bytes, limit: batchLimit, catalog: catalog)
     }
 
-    private static func batch(_ list: JSONFields.Value, in bytes: [UInt8], limit: Int) throws(EventBodyError) -> [AppEvent] {
+    private static func batch(
+        _ list: JSONFields.Value, in bytes: [UInt8], limit: Int, catalog: EventCatalog
+    ) throws(EventBodyError) -> [AppEvent] {
         guard list == .array, let ranges = JSONFields.elementRanges(ofArrayField: "events", in: bytes) else {
             throw EventBodyError(index: nil, .malformed("`events` must be an array of events"))
         }
@@ -48,7 +53,7 @@ public enum EventBody: Sendable, Equatable {
         events.reserveCapacity(ranges.count)
         for (index, range) in ranges.enumerated() {
             do {
-                events.append(try AppEvent(json: Array(bytes[range])))
+                events.append(try AppEvent(json: Array(bytes[range]), catalog: catalog))
             } catch {
                 throw EventBodyError(index: index, error)
             }

@@ -2,6 +2,6 @@
 public enum EventDecodingError: Error, Equatable, Sendable {
     /// Not a JSON object, `type` missing, or a field missing or of the wrong type (400 `malformed_event`).
     case malformed(String)
-    /// `type` is not one of the contract's types (400 `unknown_event`).
+    /// `type` is none of the contract's types nor of the app's own (400 `unknown_event`).
     case unknownType(String)
 }

@@ -11,10 +11,14 @@ public final class FlowAppRuntime: AppRuntime {
     /// Checks that ended flows and screens are released.
     public let leakDetector = LeakDetector()
     private let steps: [(name: String, step: any Step)]
+    /// The app's declared event types the flows take: each such event is emitted as a step, itself.
+    private let eventSteps: [String]
 
-    /// Shows `flow`'s root in a fresh window and coordinates it with `stepper`; `steps` are the steps clients may send, by name.
-    public init(flow: any Flow, stepper: any Stepper, steps: [(name: String, step: any Step)]) {
+    /// Shows `flow`'s root in a fresh window and coordinates it with `stepper`; `steps` are the steps clients may
+    /// send, by name, and `eventSteps` the types of the app's declared events that reach the flows as steps.
+    public init(flow: any Flow, stepper: any Stepper, steps: [(name: String, step: any Step)], eventSteps: [String] = []) {
         self.steps = steps
+        self.eventSteps = eventSteps
         leakDetector.window = window
         coordinator.didEnd = { [leakDetector] name, object, isFlow in
             leakDetector.expectRelease(of: object, name: name, kind: isFlow ? .flow : .presentable)
@@ -34,12 +38,12 @@ public final class FlowAppRuntime: AppRuntime {
             guard let step = steps.first(where: { $0.name.isSameName(as: name) })?.step else {
                 throw .notHandled("no flow knows the step \"\(name)\"")
             }
-            guard let top = window.topViewController else { throw .notHandled("nothing is on screen") }
-            do {
-                try coordinator.emit(step, fromPresentable: top)
-            } catch {
-                throw Self.eventError(error)
+            try emit(step)
+        case let .declared(event):
+            guard eventSteps.contains(where: { $0.isSameName(as: event.type) }) else {
+                throw .notHandled("no flow takes `\(event.type)` as a step")
             }
+            try emit(event)
         case .pop:
             let stack = try frontStack()
             do {
@@ -58,6 +62,16 @@ public final class FlowAppRuntime: AppRuntime {
         coordinator.prune()
     }
 
+    /// Emits `step` as if by the screen on top.
+    private func emit(_ step: any Step) throws(EventError) {
+        guard let top = window.topViewController else { throw .notHandled("nothing is on screen") }
+        do {
+            try coordinator.emit(step, fromPresentable: top)
+        } catch {
+            throw Self.eventError(error)
+        }
+    }
+
     /// The step names the flow receiving steps from the top screen would handle now.
     public var acceptedSteps: [String] {
         acceptedSteps(on: window.layers)
@@ -69,13 +83,24 @@ public final class FlowAppRuntime: AppRuntime {
     }
 
     private func acceptedSteps(on layers: [ScreenLayer]) -> [String] {
-        guard let top = layers.last?.visibleController, let flow = coordinator.flow(receivingStepsFrom: top) else { return [] }
+        guard let flow = frontFlow(on: layers) else { return [] }
         return steps.filter { flow.accepts($0.step) }.map(\.name)
+    }
+
+    /// The flow receiving steps from the top screen.
+    private func frontFlow(on layers: [ScreenLayer]) -> (any Flow)? {
+        guard let top = layers.last?.visibleController else { return nil }
+        return coordinator.flow(receivingStepsFrom: top)
     }
 
     private func acceptedEvents(steps: [String], on layers: [ScreenLayer]) -> [EventType] {
         var accepted: [EventType] = []
         if !steps.isEmpty { accepted.append(.step) }
+        // A declared type is asked of the flow as an event of that type without fields: `accepts` answers for
+        // the step's kind, as RxFlow's `adapt` and `navigate` switch on the case before reading its values.
+        if !eventSteps.isEmpty, let flow = frontFlow(on: layers) {
+            for type in eventSteps where flow.accepts(DeclaredEvent(type: type)) { accepted.append(.declared(type)) }
+        }
         if let stack = layers.last?.navigationController, stack.viewControllers.count > 1 {
             accepted += [.pop, .didPop]
         }

@@ -1,5 +1,6 @@
 /// The top-level fields of a JSON object body, read strictly (RFC 8259: no trailing commas, no comments,
-/// valid UTF-8, no lone surrogates). Nested values are checked and skipped; only their kind is kept.
+/// valid UTF-8, no lone surrogates). Nested values are checked and skipped; only their kind is kept, and a
+/// top-level scalar's value.
 ///
 /// Event bodies are small and their fields flat, so this beats a general decoder and, unlike Foundation's,
 /// refuses what is not JSON.
@@ -7,8 +8,9 @@ public struct JSONFields: Sendable {
     /// A field's value, as far as a flat body needs it.
     public enum Value: Equatable, Sendable {
         case string(String)
-        case number
-        case bool
+        /// The number as written (an app's integer field reads it; nested ones are kept as "").
+        case number(String)
+        case bool(Bool)
         case null
         case array
         case object
@@ -171,16 +173,18 @@ private struct Reader {
             return .array
         case UInt8(ascii: "t"):
             try literal("true")
-            return .bool
+            return .bool(true)
         case UInt8(ascii: "f"):
             try literal("false")
-            return .bool
+            return .bool(false)
         case UInt8(ascii: "n"):
             try literal("null")
             return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let start = index
             try readNumber()
-            return .number
+            // Only a top-level field's is read: a body's nested numbers cost no string each.
+            return .number(depth == 1 ? String(decoding: bytes[start..<index], as: UTF8.self) : "")
         default: throw fail("unexpected character")
         }
     }

@@ -43,7 +43,7 @@ public enum StateFields {
         if frontTop.isEmpty { json.null() } else { json.repeatValue(at: frontTop) }
         json.key("accepts")
         json.beginArray()
-        for type in accepts { json.constant(type.jsonValue) }
+        for type in accepts { type.write(to: &json) }
         json.endArray()
         json.key("leaks")
         json.beginArray()

@@ -1,7 +1,8 @@
 'use strict';
 const $ = (selector) => document.querySelector(selector);
 const params = new URLSearchParams(location.search);
-/** Fields an event needs: a default value, a list to pick from, or the top screen / flow steps. */
+/** Fields a built-in event needs: a default value, a list to pick from, or the top screen / flow steps.
+ *  An app's own event types bring theirs from GET /v1/apps (`declaredFields`). */
 const FIELDS = {
   login: [{ name: 'name', value: 'kim' }],
   push: [{ name: 'screen', value: 'A', list: ['A', 'B', 'C'] }],
@@ -48,6 +49,8 @@ async function loadApps() {
   }
   select.value = apps.has(params.get('app')) ? params.get('app') : (apps.has('login') ? 'login' : select.value);
   describeApp(select.value);
+  // A session opened from the address may have rendered before its app's declared fields were known.
+  if (current) renderEvents(current);
   document.body.dataset.ready = 'true';
 }
 
@@ -180,7 +183,8 @@ function renderEvents(state) {
     if (input === document.activeElement) focused = key;
   }
   const rows = state.accepts.map((type) => {
-    const inputs = (FIELDS[type] || []).map((field) => {
+    const fields = FIELDS[type] || declaredFields(type, state);
+    const inputs = fields.map((field) => {
       const input = fieldInput(type, field, state);
       const key = type + '/' + field.name;
       // A chosen option is kept only while the new state still offers it.
@@ -193,8 +197,11 @@ function renderEvents(state) {
     });
     const button = make('button', { type: 'button', textContent: type, 'data-event': type });
     button.disabled = busy;
-    button.addEventListener('click', () => send(type, inputs));
-    return make('div', { className: 'event', 'data-event-row': type }, button, ...inputs);
+    button.addEventListener('click', () => send(type, inputs, fields));
+    // A declared field is named beside its input: its value (a choice, a number) does not say which it is.
+    const shown = inputs.map((input, index) => fields[index].kind
+      ? make('label', { className: 'field' }, fields[index].name, input) : input);
+    return make('div', { className: 'event', 'data-event-row': type }, button, ...shown);
   });
   $('#events').replaceChildren(...(rows.length ? rows
     : [make('p', { className: 'empty', textContent: 'Nothing on screen accepts an event.' })]));
@@ -205,15 +212,37 @@ function renderEvents(state) {
   }
 }
 
+/** The fields of a type the session's app declares, as `fieldInput` takes them: a list to pick from for a
+ *  boolean, an enum and (when the app lists its screens) a screen; a number input for an integer. */
+function declaredFields(type, state) {
+  const app = apps.get(state.app);
+  const declaration = app && (app.declaredEvents || []).find((declared) => declared.type === type);
+  if (!declaration) return [];
+  return declaration.fields.map((field) => {
+    const spec = { name: field.name, kind: field.type, optional: field.optional, value: '' };
+    if (field.type === 'boolean') spec.choices = ['true', 'false'];
+    else if (field.type === 'enum') spec.choices = field.values;
+    else if (field.type === 'screen' && app.screens) spec.choices = app.screens;
+    else if (field.type === 'integer') {
+      Object.assign(spec, { number: true, min: field.minimum, max: field.maximum });
+      spec.value = String(Math.min(Math.max(0, field.minimum), field.maximum));
+    }
+    // An optional field may be left out: the empty choice sends nothing.
+    if (spec.choices && field.optional) spec.choices = [''].concat(spec.choices);
+    return spec;
+  });
+}
+
 function fieldInput(type, field, state) {
   const label = type + ' ' + field.name;
   if (field.fromSteps || field.choices) {
     const options = field.fromSteps ? (state.steps || []) : field.choices;
     return make('select', { 'data-field': field.name, 'aria-label': label },
-      ...options.map((option) => make('option', { value: option, textContent: option || '(default)' })));
+      ...options.map((option) => make('option', { value: option, textContent: option || (field.kind ? '(none)' : '(default)') })));
   }
   const input = make('input', { 'data-field': field.name, 'aria-label': label, placeholder: field.name,
                                 value: field.fromTop ? (state.top || '') : field.value });
+  if (field.number) Object.assign(input, { type: 'number', min: field.min, max: field.max, step: 1 });
   if (field.list) {
     const id = 'list-' + type + '-' + field.name;
     input.setAttribute('list', id);
@@ -222,12 +251,11 @@ function fieldInput(type, field, state) {
   return input;
 }
 
-async function send(type, inputs) {
+async function send(type, inputs, fields) {
   const event = { type };
   for (const input of inputs) {
-    if (input.value !== '' || !(FIELDS[type] || []).find((f) => f.name === input.dataset.field).optional) {
-      event[input.dataset.field] = input.value;
-    }
+    const field = fields.find((f) => f.name === input.dataset.field);
+    if (input.value !== '' || !field.optional) event[field.name] = typedValue(field, input.value);
   }
   setBusy(true);
   try {
@@ -250,6 +278,14 @@ async function send(type, inputs) {
   } finally {
     setBusy(false);
   }
+}
+
+/** An input's text as the JSON its declared field takes: integers and booleans unquoted. Text that is not one
+ *  is sent as it is, for the server to refuse with the field named. */
+function typedValue(field, text) {
+  if (field.kind === 'integer' && /^-?[0-9]+$/.test(text)) return Number(text);
+  if (field.kind === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
+  return text;
 }
 
 function setBusy(value) {

@@ -7,8 +7,8 @@ import HTTPServer
 extension SessionService {
     func applyEvent(_ request: HTTPRequest, id: String) throws(ServiceError) -> HTTPResponse {
         let batchLimit = configuration.maxBatchEvents
-        return try change(request, id: id) { (body: [UInt8]) throws(ServiceError) -> SessionChange in
-            switch try Self.decodeBody(body, batchLimit: batchLimit) {
+        return try change(request, id: id) { (body: [UInt8], app: AppDefinition) throws(ServiceError) -> SessionChange in
+            switch try Self.decodeBody(body, batchLimit: batchLimit, catalog: app.catalog) {
             case let .single(event): .event(event)
             case let .batch(events): .batch(events)
             }
@@ -22,11 +22,12 @@ extension SessionService {
         case rewind(to: Int)
     }
 
-    /// Runs a request that changes a session (an event, a batch, a rewind): its body read by `decode`, then the
+    /// Runs a request that changes a session (an event, a batch, a rewind): its body read by `decode` (as the
+    /// session's app declares its event types), then the
     /// checks every change shares (liveness, `Idempotency-Key`, preconditions) and the change itself, stored
     /// before it is answered.
     func change(
-        _ request: HTTPRequest, id: String, decode: ([UInt8]) throws(ServiceError) -> SessionChange
+        _ request: HTTPRequest, id: String, decode: ([UInt8], AppDefinition) throws(ServiceError) -> SessionChange
     ) throws(ServiceError) -> HTTPResponse {
         try requireJSON(request, hasBody: !request.body.isEmpty)
         let session = try liveSession(id)
@@ -45,7 +46,7 @@ extension SessionService {
         return try session.withLive { (core: SessionCore, outlets: SessionOutlets) throws(ServiceError) -> HTTPResponse in
             // session_not_found (deleted or expired) wins over the 400s, so liveness comes before decoding.
             try checkLive(core, now: clock.uptimeMilliseconds())
-            let change = try decode(body)
+            let change = try decode(body, core.app)
             if let key, key.bytes.isEmpty || key.bytes.count > IdempotencyCache.maxKeyLength {
                 throw .invalidHeader("Idempotency-Key must be 1 to \(IdempotencyCache.maxKeyLength) bytes")
             }
@@ -127,9 +128,9 @@ extension SessionService {
         return HTTPResponse.json(core.stateJSON, etag: core.etag)
     }
 
-    private static func decodeBody(_ body: [UInt8], batchLimit: Int) throws(ServiceError) -> EventBody {
+    private static func decodeBody(_ body: [UInt8], batchLimit: Int, catalog: EventCatalog) throws(ServiceError) -> EventBody {
         do {
-            return try EventBody(json: body, batchLimit: batchLimit)
+            return try EventBody(json: body, batchLimit: batchLimit, catalog: catalog)
         } catch {
             throw serviceError(error)
         }

@@ -4,11 +4,16 @@ import HTTPServer
 
 extension SessionService {
     func createSession(_ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
-        let (appID, events, fork) = try requestedApp(request)
+        let (appID, fields, fork) = try requestedApp(request)
         // A fork starts from another session's version: its app, and its history up to there.
         let origin = try fork.map { (fork) throws(ServiceError) in try forkOrigin(fork, app: appID) }
         let named = appID ?? registry.defaultAppID
-        guard let app = origin?.app ?? registry.app(named) else { throw .unknownApp(named, known: registry.apps.map(\.id)) }
+        guard let app = origin?.app ?? registry.app(named) else {
+            // The 400s come first: the events are read as the built-in types alone, as before apps declared any.
+            _ = try creationEvents(request, fields: fields, catalog: .builtIn)
+            throw .unknownApp(named, known: registry.apps.map(\.id))
+        }
+        let events = try creationEvents(request, fields: fields, catalog: app.catalog)
         // Sessions idle past their TTL but not yet swept do not count against the limit; the sweep is
         // O(sessions), so a full server sweeps at most ten times a second however many creations it refuses
         // (`claimSweep`).
@@ -169,10 +174,10 @@ extension SessionService {
         }
     }
 
-    /// The app a creation names (nil: the default, or a fork's), the events it is to start with, and the version
+    /// The app a creation names (nil: the default, or a fork's), its body's fields (nil: no body), and the version
     /// it forks from.
-    private func requestedApp(_ request: HTTPRequest) throws(ServiceError) -> (app: String?, events: [AppEvent], fork: ForkRequest?) {
-        guard !request.body.isEmpty else { return (nil, [], nil) }
+    private func requestedApp(_ request: HTTPRequest) throws(ServiceError) -> (app: String?, fields: JSONFields?, fork: ForkRequest?) {
+        guard !request.body.isEmpty else { return (nil, nil, nil) }
         try requireJSON(request, hasBody: true)
         let fields: JSONFields
         do {
@@ -187,8 +192,15 @@ extension SessionService {
         case _?: throw .malformedEvent("`app` must be a string")
         }
         let fork = try fields["from"] == nil ? nil : ForkRequest(body: request.body)
+        return (app, fields, fork)
+    }
+
+    /// The events a creation starts with, read as `catalog` (its app's) declares their types.
+    private func creationEvents(_ request: HTTPRequest, fields: JSONFields?, catalog: EventCatalog) throws(ServiceError) -> [AppEvent] {
+        guard let fields else { return [] }
         do {
-            return (app, try EventBody.creationEvents(json: request.body, fields: fields, batchLimit: configuration.maxBatchEvents), fork)
+            return try EventBody.creationEvents(
+                json: request.body, fields: fields, batchLimit: configuration.maxBatchEvents, catalog: catalog)
         } catch {
             throw Self.serviceError(error)
         }

@@ -11,7 +11,7 @@ extension SessionService {
         return try withLiveSession(id) { core, _ -> Result<HTTPResponse, ServiceError> in
             // Read once the session is found: `session_not_found` wins over the 400s.
             Result { () throws(ServiceError) -> HTTPResponse in
-                let version = try Self.versionParameter("version", of: request, required: true)!
+                let version = try Self.versionParameter("version", of: request, current: core.version)
                 guard let document = core.document(atVersion: version) else { throw .versionNotFound(version, current: core.version) }
                 let etag = SessionCore.etag(version)
                 switch preconditions.failure(at: version) {
@@ -25,7 +25,7 @@ extension SessionService {
 
     /// `POST /v1/sessions/<id>/rewind {"version": N}`: version N's tree, layers and stack as a new version.
     func rewind(_ request: HTTPRequest, id: String) throws(ServiceError) -> HTTPResponse {
-        try change(request, id: id) { (body: [UInt8]) throws(ServiceError) -> SessionChange in
+        try change(request, id: id) { (body: [UInt8], _: AppDefinition) throws(ServiceError) -> SessionChange in
             .rewind(to: try Self.rewindTarget(body))
         }
     }
@@ -43,8 +43,8 @@ extension SessionService {
     func diff(_ request: HTTPRequest, id: String) throws(ServiceError) -> HTTPResponse {
         let documents = try withLiveSession(id) { core, _ -> Result<([UInt8], [UInt8]), ServiceError> in
             Result { () throws(ServiceError) -> ([UInt8], [UInt8]) in
-                let from = try Self.versionParameter("from", of: request, required: true)!
-                let to = try Self.versionParameter("to", of: request, required: true)!
+                let from = try Self.versionParameter("from", of: request, current: core.version)
+                let to = try Self.versionParameter("to", of: request, current: core.version)
                 guard let source = core.document(atVersion: from) else { throw .versionNotFound(from, current: core.version) }
                 guard let target = core.document(atVersion: to) else { throw .versionNotFound(to, current: core.version) }
                 return (source, target)
@@ -69,7 +69,7 @@ extension SessionService {
         if let unknown = members.first(where: { $0.name != "version" }) {
             throw .malformedRequest("unknown field `\(unknown.name)`: the body is {\"version\": N}")
         }
-        guard let target = version.int, target >= 1 else { throw .malformedRequest("`version` must be an integer from 1") }
+        guard let target = version.wholeNumber, target >= 1 else { throw .malformedRequest("`version` must be an integer from 1") }
         return target
     }
 
@@ -78,8 +78,9 @@ extension SessionService {
         query.split(separator: "&").contains { $0 == name || $0.hasPrefix(name + "=") }
     }
 
-    /// The query parameter `name` as a version (a positive integer); nil when absent and not `required`.
-    static func versionParameter(_ name: String, of request: HTTPRequest, required: Bool) throws(ServiceError) -> Int? {
+    /// The query parameter `name` as a version (a positive integer) of a session at version `current`: one too
+    /// large for any session is one it never had.
+    static func versionParameter(_ name: String, of request: HTTPRequest, current: Int) throws(ServiceError) -> Int {
         var found: Substring?
         for pair in (request.query ?? "").split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -87,16 +88,12 @@ extension SessionService {
             if found != nil { throw .malformedRequest("`\(name)` must be given once") }
             found = parts.count == 2 ? parts[1] : ""
         }
-        guard let found else {
-            if required { throw .malformedRequest("the query needs `\(name)`, a version") }
-            return nil
-        }
+        guard let found else { throw .malformedRequest("the query needs `\(name)`, a version") }
         // Digits only: `+1`, ` 1` or `0x1` are no version a client read from this server.
-        guard !found.isEmpty, found.count <= 18, found.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let version = Int(found),
-            version >= 1
-        else {
+        guard !found.isEmpty, found.utf8.allSatisfy({ (0x30...0x39).contains($0) }), found.contains(where: { $0 != "0" }) else {
             throw .malformedRequest("`\(name)` must be an integer from 1 (a version)")
         }
+        guard let version = Int(found) else { throw .versionNotFound(named: String(found), current: current) }
         return version
     }
 }
@@ -112,7 +109,7 @@ struct ForkRequest {
         guard let value = try? JSONValue(parsing: body), case let .object(members)? = value["from"] else {
             throw .malformedRequest(usage)
         }
-        guard case let .string(session)? = value["from"]?["session"], let version = value["from"]?["version"]?.int, version >= 1,
+        guard case let .string(session)? = value["from"]?["session"], let version = value["from"]?["version"]?.wholeNumber, version >= 1,
             members.count == 2
         else {
             throw .malformedRequest(usage + ", the version an integer from 1")

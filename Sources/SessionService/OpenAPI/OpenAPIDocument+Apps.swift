@@ -34,7 +34,7 @@ extension OpenAPIDocument {
     }
 
     /// Replaces the one occurrence of `text`; the document's own tests keep each one there.
-    private static func replace(_ text: String, with replacement: String, in document: inout String) {
+    static func replace(_ text: String, with replacement: String, in document: inout String) {
         guard let range = document.range(of: text) else {
             assertionFailure("the OpenAPI document no longer lists the apps as `json(hosting:)` expects")
             return
@@ -43,7 +43,7 @@ extension OpenAPIDocument {
     }
 
     /// `text` as a JSON string.
-    private static func quote(_ text: String) -> String {
+    static func quote(_ text: String) -> String {
         var writer = JSONWriter(capacity: text.utf8.count + 2)
         writer.string(text)
         return String(decoding: writer.bytes, as: UTF8.self)

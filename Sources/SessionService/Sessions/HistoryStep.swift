@@ -34,9 +34,9 @@ enum HistoryStep: Equatable, Sendable {
         return json.bytes
     }
 
-    /// Reads a stored step back; nil for bytes no step writes.
-    init?(json bytes: [UInt8]) {
-        if let event = try? AppEvent(json: bytes) {
+    /// Reads a stored step back (an event as the session's app declares its types); nil for bytes no step writes.
+    init?(json bytes: [UInt8], catalog: EventCatalog) {
+        if let event = try? AppEvent(json: bytes, catalog: catalog) {
             self = .event(event)
             return
         }

@@ -67,7 +67,7 @@ extension SessionService {
         entries.reserveCapacity(log.events.count)
         for (offset, stored) in log.events.enumerated() {
             // A rewind goes back to a version before its own.
-            guard stored.version == offset + 2, let step = HistoryStep(json: stored.event),
+            guard stored.version == offset + 2, let step = HistoryStep(json: stored.event, catalog: app.catalog),
                 step.rewindTarget.map({ $0 >= 1 && $0 < stored.version }) ?? true
             else {
                 throw RestoreFailure("its log is damaged at version \(offset + 2)")

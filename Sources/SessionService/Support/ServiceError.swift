@@ -111,6 +111,11 @@ public struct ServiceError: Error, Equatable, Sendable {
     }
 
     static func versionNotFound(_ version: Int, current: Int) -> ServiceError {
+        versionNotFound(named: String(version), current: current)
+    }
+
+    /// `version` as the client wrote it (a number too large for any version, say).
+    static func versionNotFound(named version: String, current: Int) -> ServiceError {
         ServiceError(
             status: 404, code: "version_not_found", title: "Version not found",
             detail: "the session never had version \(version): its versions are 1 to \(current)")

@@ -40,6 +40,15 @@ indirect enum JSONValue: Equatable, Sendable {
         return Int(text)
     }
 
+    /// The value when it is a whole number however written (`3`, `3.0`, `3e0`: JSON Schema's `integer`),
+    /// `Int.max` for one too large for an `Int`; nil for anything else.
+    var wholeNumber: Int? {
+        guard case let .number(text) = self else { return nil }
+        if let exact = Int(text) { return exact }
+        guard let value = Double(text), value.rounded() == value else { return nil }
+        return value.magnitude < 0x1p62 ? Int(value) : (value < 0 ? Int.min : Int.max)
+    }
+
     /// Writes the value.
     func write(to json: inout JSONWriter) {
         switch self {
