@@ -85,7 +85,7 @@ let package = Package(
         // libFuzzer entry over event decoding and dispatch (scripts/fuzz builds it with -sanitize=fuzzer).
         .executableTarget(
             name: "FuzzEvents",
-            dependencies: ["BuiltinApps", "AppHosting"],
+            dependencies: ["BuiltinApps", "AppHosting", "HeadlessUI"],
             path: "Fuzz/FuzzEvents",
             swiftSettings: settings
         ),
