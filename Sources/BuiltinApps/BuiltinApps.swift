@@ -9,7 +9,8 @@ public enum BuiltinApps {
         id: "navigation",
         description: "Root presents Navigation full screen in a navigation controller; push A, B, C (seed 000)",
         events: [.push, .pop, .didPop],
-        screens: ["Root", "Navigation", "A", "B", "C"]
+        screens: ["Root", "Navigation", "A", "B", "C"],
+        links: BuiltinLinks.navigation
     ) { RIBAppRuntime(root: NavRootBuilder(dependency: EmptyComponent()).build()) }
 
     /// Seeds 001 and 003: Login, then a view-less HomeFlow that owns Home's stack and its modal Profile.
@@ -17,7 +18,8 @@ public enum BuiltinApps {
         id: "login",
         description: "Login, then HomeFlow with Home: push A, B, C, present Profile, swipe back safely (seeds 001, 003)",
         events: [.login, .logout, .push, .pop, .didPop, .present, .dismiss, .didDismiss],
-        screens: ["Root", "Login", "Home", "A", "B", "C", "Profile"]
+        screens: ["Root", "Login", "Home", "A", "B", "C", "Profile"],
+        links: BuiltinLinks.login
     ) { RIBAppRuntime(root: LoginRootBuilder(dependency: EmptyComponent()).build()) }
 
     /// Seed 002: Root presents LoggedOut, then Todo, dismissing by identity.
@@ -25,7 +27,8 @@ public enum BuiltinApps {
         id: "todo",
         description: "Root presents LoggedOut, then Todo after login, full screen (seed 002, bug fixed)",
         events: [.login, .logout],
-        screens: ["Root", "LoggedOut", "Todo"]
+        screens: ["Root", "LoggedOut", "Todo"],
+        links: BuiltinLinks.todo
     ) { RIBAppRuntime(root: TodoRootBuilder(dependency: EmptyComponent()).build()) }
 
     /// Seed 004: RxFlow-style AppFlow and MainFlow sharing one navigation controller.
@@ -34,7 +37,8 @@ public enum BuiltinApps {
         description:
             "RxFlow-style AppFlow hands over to MainFlow on one navigation controller: steps introIsRequired, mainIsRequired, codingIsRequired (seed 004)",
         events: [.step, .pop, .didPop],
-        screens: ["AppInit", "Main", "Coding"]
+        screens: ["AppInit", "Main", "Coding"],
+        links: BuiltinLinks.flow
     ) {
         FlowAppRuntime(
             flow: AppFlow(),

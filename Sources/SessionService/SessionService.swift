@@ -94,6 +94,9 @@ public final class SessionService: Sendable {
         router.add(.POST, "/v1/sessions/:id/rewind", precheck: { [self] in eventPrecheck($0) }) { [self] request in
             respond(request) { (id: String) throws(ServiceError) in try rewind(request, id: id) }
         }
+        router.add(.POST, "/v1/sessions/:id/links", precheck: { [self] in eventPrecheck($0) }) { [self] request in
+            respond(request) { (id: String) throws(ServiceError) in try openLink(request, id: id) }
+        }
         router.add(.GET, "/v1/sessions/:id/diff") { [self] request in
             respond(request) { (id: String) throws(ServiceError) in try diff(request, id: id) }
         }
@@ -282,6 +285,18 @@ public final class SessionService: Sendable {
                 json.key("declaredEvents")
                 json.beginArray()
                 for declaration in app.declarations { declaration.write(to: &json) }
+                json.endArray()
+            }
+            // The links the app opens (`POST /v1/sessions/<id>/links`); absent when it declares none.
+            if !app.links.isEmpty {
+                json.key("links")
+                json.beginArray()
+                for link in app.links {
+                    json.beginObject()
+                    json.field("pattern", link.pattern.description)
+                    json.field("description", link.description)
+                    json.endObject()
+                }
                 json.endArray()
             }
             json.endObject()

@@ -15,6 +15,7 @@ struct OpenAPITests {
         ("post", "/v1/sessions/{id}/events"),
         ("get", "/v1/sessions/{id}/history"),
         ("post", "/v1/sessions/{id}/rewind"),
+        ("post", "/v1/sessions/{id}/links"),
         ("get", "/v1/sessions/{id}/diff"),
         ("get", "/v1/sessions/{id}/stream"),
         ("delete", "/v1/sessions/{id}"),
@@ -51,7 +52,12 @@ struct OpenAPITests {
         (413, "payload_too_large", ["POST /v1/sessions", "POST /v1/sessions/{id}/events"]),
         (415, "unsupported_media_type", ["POST /v1/sessions", "POST /v1/sessions/{id}/events"]),
         (422, "unknown_app", ["POST /v1/sessions"]),
-        (422, "idempotency_key_reused", ["POST /v1/sessions/{id}/events", "POST /v1/sessions/{id}/rewind"]),
+        (
+            422, "idempotency_key_reused",
+            ["POST /v1/sessions/{id}/events", "POST /v1/sessions/{id}/rewind", "POST /v1/sessions/{id}/links"]
+        ),
+        (422, "unknown_link", ["POST /v1/sessions/{id}/links", "POST /v1/sessions"]),
+        (409, "link_not_routable", ["POST /v1/sessions/{id}/links", "POST /v1/sessions"]),
         (503, "session_limit", ["POST /v1/sessions"]),
         (
             503, "store_unavailable",

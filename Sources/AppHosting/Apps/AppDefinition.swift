@@ -14,13 +14,15 @@ public struct AppDefinition: Sendable {
     public let catalog: EventCatalog
     /// Builds and launches the app's root; called under the new session's lock.
     public let launch: @Sendable () -> any AppRuntime
+    /// The links the app opens, matched in this order (`LinkDeclaration`).
+    public let links: [LinkDeclaration]
 
     /// Creates a definition. `declarations` are the app's own event types (`EventDeclaration`); each joins
     /// `events` unless listed there already. A declared type listed in `events` without a declaration, or
     /// declared twice, is a bug in the app (a precondition).
     public init(
         id: String, description: String, events: [EventType] = [], declaring declarations: [EventDeclaration] = [],
-        screens: [String]? = nil, launch: @escaping @Sendable () -> any AppRuntime
+        screens: [String]? = nil, links: [LinkDeclaration] = [], launch: @escaping @Sendable () -> any AppRuntime
     ) {
         let catalog = EventCatalog(declarations: declarations, screens: screens)
         for case let .declared(name) in events {
@@ -31,7 +33,16 @@ public struct AppDefinition: Sendable {
         self.events = events + declarations.map { EventType.declared($0.type) }.filter { !events.contains($0) }
         self.screens = screens
         self.catalog = catalog
+        self.links = links
         self.launch = launch
+    }
+
+    /// The first of the app's links `url` matches, with the parameters it fills; nil when none does.
+    public func link(for url: String) -> (declaration: LinkDeclaration, parameters: [String: String])? {
+        for declaration in links {
+            if let parameters = declaration.pattern.match(url) { return (declaration, parameters) }
+        }
+        return nil
     }
 
     /// The app's own event types, in the order it declares them.

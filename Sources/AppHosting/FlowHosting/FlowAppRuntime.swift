@@ -62,6 +62,20 @@ public final class FlowAppRuntime: AppRuntime {
         coordinator.prune()
     }
 
+    /// Sends the step named `name` to the root flow and every child flow (RxFlow's `navigate(to:)`): a deep link's
+    /// way in, where an event's step comes from the screen on top.
+    public func navigate(to name: String) throws(EventError) {
+        guard let step = steps.first(where: { $0.name.isSameName(as: name) })?.step else {
+            throw .notHandled("no flow knows the step \"\(name)\"")
+        }
+        do {
+            try coordinator.navigate(to: step)
+        } catch {
+            throw Self.eventError(error)
+        }
+        coordinator.prune()
+    }
+
     /// Emits `step` as if by the screen on top.
     private func emit(_ step: any Step) throws(EventError) {
         guard let top = window.topViewController else { throw .notHandled("nothing is on screen") }

@@ -20,6 +20,7 @@ extension SessionService {
         case event(AppEvent)
         case batch([AppEvent])
         case rewind(to: Int)
+        case link(String)
     }
 
     /// Runs a request that changes a session (an event, a batch, a rewind): its body read by `decode` (as the
@@ -64,6 +65,9 @@ extension SessionService {
             case let .rewind(target):
                 let changed = try applyRewind(to: target, in: core)
                 return try finishChange(HistoryStep.rewindType, changed: changed, of: core, outlets: outlets, key: key, digest: digest)
+            case let .link(url):
+                let changed = try applyLink(url, in: core)
+                return try finishChange(HistoryStep.linkType, changed: changed, of: core, outlets: outlets, key: key, digest: digest)
             }
         }
     }

@@ -14,6 +14,7 @@ extension SessionService {
             throw .unknownApp(named, known: registry.apps.map(\.id))
         }
         let events = try creationEvents(request, fields: fields, catalog: app.catalog)
+        let url = try Self.creationLink(fields)
         // Sessions idle past their TTL but not yet swept do not count against the limit; the sweep is
         // O(sessions), so a full server sweeps at most ten times a second however many creations it refuses
         // (`claimSweep`).
@@ -27,9 +28,14 @@ extension SessionService {
         // leaves no session).
         var applied = AppliedEvents()
         if let origin { session.withCore { $0.restore(origin.entries) } }
-        if !events.isEmpty {
+        if !events.isEmpty || url != nil {
             do throws(ServiceError) {
-                applied = try session.withCore { (core: SessionCore) throws(ServiceError) in try applyAll(events, to: core) }
+                applied = try session.withCore { (core: SessionCore) throws(ServiceError) in
+                    var applied = try applyAll(events, to: core)
+                    // Then the link, from where the events left it: a refusal makes no session either.
+                    if let url, try applyLink(url, in: core) { applied.states.append(core.stateJSON) }
+                    return applied
+                }
             } catch {
                 session.withCore { $0.close() }
                 throw error
@@ -193,6 +199,15 @@ extension SessionService {
         }
         let fork = try fields["from"] == nil ? nil : ForkRequest(body: request.body)
         return (app, fields, fork)
+    }
+
+    /// The link a creation opens once its events are applied (`"url"`), if any.
+    private static func creationLink(_ fields: JSONFields?) throws(ServiceError) -> String? {
+        switch fields?["url"] {
+        case nil, .null?: return nil
+        case let .string(url)? where !url.isEmpty: return url
+        case _?: throw .malformedRequest("`url` must be a non-empty string")
+        }
     }
 
     /// The events a creation starts with, read as `catalog` (its app's) declares their types.

@@ -16,6 +16,7 @@ struct HistoryEntry: Sendable {
             case let .event(.push(screen)), let .event(.didPop(screen)), let .event(.present(screen, _)), let .event(.didDismiss(screen)):
                 screen
             case let .event(.step(step)): step
+            case let .link(url): url
             case .event(.logout), .event(.pop), .event(.dismiss), .event(.declared), .rewind: nil
             }
         return MemoryLayout<HistoryEntry>.stride + Self.storage(of: text)

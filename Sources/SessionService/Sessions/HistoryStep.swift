@@ -5,9 +5,13 @@ enum HistoryStep: Equatable, Sendable {
     case event(AppEvent)
     /// `POST …/rewind`: the tree, layers and stack of this version, as a new version.
     case rewind(to: Int)
+    /// `POST …/links`: the app's walk to where the URL points (a replay opens it again).
+    case link(String)
 
     /// The step's `type` in the history (`rewind` is no event type: clients send it to its own endpoint).
     static let rewindType = "rewind"
+    /// A link's `type` in the history.
+    static let linkType = "link"
 
     /// The version a rewind went back to; nil for an event.
     var rewindTarget: Int? {
@@ -23,6 +27,11 @@ enum HistoryStep: Equatable, Sendable {
             json.beginObject()
             json.field("type", Self.rewindType)
             json.field("version", version)
+            json.endObject()
+        case let .link(url):
+            json.beginObject()
+            json.field("type", Self.linkType)
+            json.field("url", url)
             json.endObject()
         }
     }
@@ -40,9 +49,15 @@ enum HistoryStep: Equatable, Sendable {
             self = .event(event)
             return
         }
-        guard let value = try? JSONValue(parsing: bytes), case let .object(fields) = value, fields.count == 2,
-            value["type"] == .string(Self.rewindType), let version = value["version"]?.int
-        else { return nil }
-        self = .rewind(to: version)
+        guard let value = try? JSONValue(parsing: bytes), case let .object(fields) = value, fields.count == 2 else { return nil }
+        switch (value["type"], value["version"], value["url"]) {
+        case (.string(Self.rewindType)?, let version?, nil):
+            guard let version = version.int else { return nil }
+            self = .rewind(to: version)
+        case (.string(Self.linkType)?, nil, .string(let url)?):
+            self = .link(url)
+        default:
+            return nil
+        }
     }
 }

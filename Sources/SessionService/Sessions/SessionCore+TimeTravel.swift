@@ -3,21 +3,33 @@ import AppHosting
 /// Past versions: read, rewound to, forked from. A session keeps no tree per version; it keeps its history,
 /// which replays deterministically, and (once asked for) the documents it answered (`SessionTimeline`).
 extension SessionCore {
-    /// The events whose replay on a fresh launch gives `version`'s tree: the history up to it, each rewind
-    /// standing for the events of the version it went back to.
-    func effectiveEvents(through version: Int) -> [AppEvent] {
-        var reversed: [AppEvent] = []
+    /// The steps (events and links) whose replay on a fresh launch gives `version`'s tree: the history up to it,
+    /// each rewind standing for the steps of the version it went back to.
+    func effectiveSteps(through version: Int) -> [HistoryStep] {
+        var reversed: [HistoryStep] = []
         var current = version
         while current > 1 {
-            switch history[current - 2].step {
-            case let .event(event):
-                reversed.append(event)
-                current -= 1
-            case let .rewind(target):
+            let step = history[current - 2].step
+            if case let .rewind(target) = step {
                 current = target
+            } else {
+                reversed.append(step)
+                current -= 1
             }
         }
         return reversed.reversed()
+    }
+
+    /// Applies an event or opens a link on `runtime`, as when it was first applied (it was then, so it is again).
+    func replay(_ step: HistoryStep, on runtime: any AppRuntime) {
+        switch step {
+        case let .event(event):
+            try? runtime.apply(event)
+        case let .link(url):
+            if let (declaration, parameters) = app.link(for: url) { try? declaration.open(parameters, runtime) }
+        case .rewind:
+            preconditionFailure("a rewind is replayed as the steps of its version (effectiveSteps)")
+        }
     }
 
     /// Replaces the runtime with a fresh launch replayed to `version`'s tree. The discarded tree is detached like
@@ -26,7 +38,7 @@ extension SessionCore {
         runtime.tearDown()
         runtime = app.launch()
         // Every event in history applied once; the same code on the same inputs applies again.
-        for event in effectiveEvents(through: version) { try? runtime.apply(event) }
+        for step in effectiveSteps(through: version) { replay(step, on: runtime) }
     }
 
     /// Rewinds to `target` (1 through `version`): the tree, layers and stack of that version, as the next version
@@ -99,13 +111,12 @@ extension SessionCore {
         var replay = app.launch()
         var timeline = SessionTimeline(first: renderDocument(version: 1, of: replay), headerLength: versionOffset)
         for entry in history {
-            switch entry.step {
-            case let .event(event):
-                try? replay.apply(event)
-            case let .rewind(target):
+            if case let .rewind(target) = entry.step {
                 replay.tearDown()
                 replay = app.launch()
-                for event in effectiveEvents(through: target) { try? replay.apply(event) }
+                for step in effectiveSteps(through: target) { self.replay(step, on: replay) }
+            } else {
+                self.replay(entry.step, on: replay)
             }
             timeline.append(entry.version == version ? stateJSON : renderDocument(version: entry.version, of: replay))
         }

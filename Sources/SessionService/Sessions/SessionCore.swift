@@ -153,7 +153,7 @@ package final class SessionCore {
             hold(entry.heldBytes)
         }
         version = entries.last?.version ?? 1
-        for event in effectiveEvents(through: version) { try? runtime.apply(event) }
+        for step in effectiveSteps(through: version) { replay(step, on: runtime) }
         rerender()
     }
 
@@ -245,7 +245,7 @@ package final class SessionCore {
 
     /// Replays the history into a fresh launch. When the replay does not render the state the session showed,
     /// the session can no longer keep its versions' bytes: it closes, and throws (its store forgets it).
-    private func rebuild() throws(ServiceError) {
+    func rebuild() throws(ServiceError) {
         let shown = stateJSON, shownFieldsOffset = fieldsOffset
         // The discarded tree is detached like any other (every interactor deactivated) before its replacement.
         replayHistory()

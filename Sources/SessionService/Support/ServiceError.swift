@@ -1,3 +1,4 @@
+import AppHosting
 import HTTPServer
 
 /// An error as a client sees it: status, machine-readable code, title and detail (RFC 9457).
@@ -119,6 +120,19 @@ public struct ServiceError: Error, Equatable, Sendable {
         ServiceError(
             status: 404, code: "version_not_found", title: "Version not found",
             detail: "the session never had version \(version): its versions are 1 to \(current)")
+    }
+
+    static func unknownLink(_ url: String, patterns: [String]) -> ServiceError {
+        ServiceError(
+            status: 422, code: "unknown_link", title: "Unknown link",
+            detail: "no link of this app matches \"\(url)\"; its links: "
+                + (patterns.isEmpty ? "none" : patterns.joined(separator: ", ")))
+    }
+
+    static func linkNotRoutable(url: String, refusal: LinkRefusal) -> ServiceError {
+        ServiceError(
+            status: 409, code: "link_not_routable", title: "Link not routable",
+            detail: "\"\(url)\" cannot be opened from here: step \(refusal.step) (\(refusal.name)) cannot proceed: \(refusal.reason)")
     }
 
     static func idempotencyKeyReused() -> ServiceError {

@@ -68,6 +68,8 @@ let problemTitles = [
     "malformed_event": "Malformed event",
     "malformed_request": "Malformed request",
     "version_not_found": "Version not found",
+    "unknown_link": "Unknown link",
+    "link_not_routable": "Link not routable",
     "unknown_event": "Unknown event type",
     "invalid_header": "Invalid header",
     "version_mismatch": "Version mismatch",
