@@ -3,7 +3,8 @@
 // Input: byte 0 picks the app (navigation, login, todo, flow; modulo 4), the rest is split on '\n'
 // into request bodies (with bit 2 of byte 0 set, each run of lines between empty ones is the array of
 // one batch body, `{"events":[line,line,...]}`; with bit 3 set, the app also declares event types of its own,
-// aliases of its built-in ones: `DeclaredAliases`). Each body goes through `EventBody(json:batchLimit:catalog:)`
+// aliases of its built-in ones: `DeclaredAliases`). A line starting with `@` (outside batches) is a deep link's
+// URL, opened as `POST …/links` opens it: matched against the app's patterns, its walk run all or nothing. Each body goes through `EventBody(json:batchLimit:catalog:)`
 // (one event, or a batch `{"events": [...]}`, against the app's catalog) and, when it decodes, into the app's
 // runtime, exactly as `SessionCore` drives it
 // (a refused move that changed the rendered state rebuilds the runtime from the history; a batch is
@@ -29,7 +30,10 @@
 //     `AppEvent(json:catalog:)` (the same event or the same error, with no index); a batch's refusal names an
 //     index inside the batch and under the limit, or none;
 // 10. a batch refused at any of its events leaves the state bytes exactly as before its first (the
-//     events it applied taken back by a replay of the history before it, as `SessionCore.undoEvents`).
+//     events it applied taken back by a replay of the history before it, as `SessionCore.undoEvents`);
+// 11. a link no pattern matches changes nothing; a walk that cannot go on leaves the state bytes exactly as
+//     before (after a replay of the history), its refusal naming a step of the walk; an opened link joins the
+//     history and replays (invariant 7) to the same state.
 //
 // In a plain `swift build` this file is an executable whose top-level code is empty: running it does
 // nothing. Built with `--sanitize fuzzer`, libFuzzer's `main` drives `LLVMFuzzerTestOneInput`.
@@ -69,7 +73,9 @@ public func fuzzEvents(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     while index <= count {
         if index == count || bytes[index] == UInt8(ascii: "\n") {
             let line = bytes[lineStart..<index]
-            if !batched {
+            if !batched, line.first == UInt8(ascii: "@") {
+                harness.open(link: Array(line.dropFirst()))
+            } else if !batched {
                 if line.count <= maxEventBytes { harness.feed(Array(line)) }
             } else if line.isEmpty {
                 feedGroup()
@@ -91,7 +97,13 @@ public func fuzzEvents(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
 private struct Harness {
     let app: AppDefinition
     var runtime: any AppRuntime
-    var history: [AppEvent] = []
+    var history: [Applied] = []
+
+    /// What the history holds: an applied event, or an opened link (replayed by opening it again).
+    enum Applied {
+        case event(AppEvent)
+        case link(String)
+    }
     var content: [UInt8]
 
     init(app: AppDefinition) {
@@ -200,7 +212,7 @@ private struct Harness {
             fail("\(describe(event)) changed the state but accepts was \(accepted.map(\.rawValue))", body: body)
         }
         content = next
-        history.append(event)
+        history.append(.event(event))
         return true
     }
 
@@ -241,19 +253,54 @@ private struct Harness {
     }
 
     /// What `SessionCore.rebuild()` does after a refused event that may have run halfway.
+    /// Applies an event, or opens a link, as the history first did.
+    static func replay(_ applied: Applied, of app: AppDefinition, on runtime: any AppRuntime) {
+        switch applied {
+        case .event(let event): try? runtime.apply(event)
+        case .link(let url):
+            if let (declaration, parameters) = app.link(for: url) { try? declaration.open(parameters, runtime) }
+        }
+    }
+
+    /// Opens a deep link as `POST …/links` does (invariant 11).
+    mutating func open(link bytes: [UInt8]) {
+        guard let url = String(validating: bytes, as: UTF8.self), let (declaration, parameters) = app.link(for: url) else { return }
+        let before = content
+        do throws(LinkRefusal) {
+            try declaration.open(parameters, runtime)
+        } catch {
+            if error.step < 1 || error.name.isEmpty || error.reason.isEmpty { fail("a refusal naming no step: \(error)", body: bytes) }
+            rebuild()
+            if render(runtime) != before { fail("a refused link \(url) left the state changed", body: bytes) }
+            return
+        }
+        content = check(render(runtime), after: "link \(url)")
+        history.append(.link(url))
+    }
+
     mutating func rebuild() {
         runtime.tearDown()
         runtime = app.launch()
-        for event in history { try? runtime.apply(event) }
+        for applied in history { Self.replay(applied, of: app, on: runtime) }
     }
 
     func checkReplay() {
         let fresh = app.launch()
-        for event in history {
-            do {
-                try fresh.apply(event)
-            } catch {
-                fail("replaying \(describe(event)) failed: \(error)", body: [])
+        for applied in history {
+            switch applied {
+            case .event(let event):
+                do {
+                    try fresh.apply(event)
+                } catch {
+                    fail("replaying \(describe(event)) failed: \(error)", body: [])
+                }
+            case .link(let url):
+                guard let (declaration, parameters) = app.link(for: url) else { fail("the link \(url) no longer matches", body: []) }
+                do throws(LinkRefusal) {
+                    try declaration.open(parameters, fresh)
+                } catch {
+                    fail("replaying the link \(url) failed: \(error)", body: [])
+                }
             }
         }
         let replayed = render(fresh)
@@ -310,7 +357,13 @@ private struct Harness {
     func fail(_ message: String, body: [UInt8]) -> Never {
         var line = "FuzzEvents invariant broken [\(app.id)] \(message)"
         if !body.isEmpty { line += "\nevent body: \(text(body.prefix(512)))" }
-        line += "\nhistory: \(history.map { text($0.canonicalJSON) })\n"
+        let replayed = history.map { applied -> String in
+            switch applied {
+            case .event(let event): text(event.canonicalJSON)
+            case .link(let url): "link " + url
+            }
+        }
+        line += "\nhistory: \(replayed)\n"
         FileHandle.standardError.write(Data(line.utf8))
         fatalError("FuzzEvents invariant broken")
     }
