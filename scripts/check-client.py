@@ -24,6 +24,8 @@ from ribsd_client.api.sessions import (  # noqa: E402
     get_history,
     get_session,
     list_apps,
+    open_link,
+    rewind_session,
 )
 from ribsd_client.models import (  # noqa: E402
     Apps,
@@ -38,15 +40,23 @@ from ribsd_client.models import (  # noqa: E402
     Problem400EventCode,
     Problem404,
     Problem404Code,
+    Problem404Version,
+    Problem404VersionCode,
     Problem409,
     Problem409Code,
+    Problem409Link,
+    Problem409LinkCode,
     Problem412,
     Problem412Code,
     Problem422Create,
     Problem422CreateCode,
     Problem422Event,
     Problem422EventCode,
+    Problem422Link,
+    Problem422LinkCode,
+    OpenLink,
     PushEvent,
+    Rewind,
     State,
 )
 
@@ -170,9 +180,36 @@ def read_history():
     return ", ".join(f"{v} {t}" for v, t in zip(versions, types))
 
 
+def a_past_version():
+    state = parsed(get_session.sync_detailed(session["id"], client=client, version=3), 200, State)
+    expect(state.version == 3 and state.top == "A", top(state))
+    problem(get_session.sync_detailed(session["id"], client=client, version=99), 404, Problem404Version,
+            Problem404VersionCode.VERSION_NOT_FOUND)
+    return top(state)
+
+
+def rewind_to_2():
+    state = parsed(rewind_session.sync_detailed(session["id"], client=client, body=Rewind(version=2)), 200, State)
+    expect(state.version > session["version"] and state.top == "Home", top(state))
+    session["version"] = state.version
+    return top(state)
+
+
+def links():
+    problem(open_link.sync_detailed(session["id"], client=client, body=OpenLink(url="app://nowhere")), 422,
+            Problem422Link, Problem422LinkCode.UNKNOWN_LINK)
+    state = parsed(open_link.sync_detailed(session["id"], client=client, body=OpenLink(url="app://home/B")), 200, State)
+    expect(state.stack == ["Home", "B"], top(state))
+    session["version"] = state.version
+    fresh = parsed(create_session.sync_detailed(client=client, body=CreateSession(app=CreateSessionAppType1.LOGIN)), 201, State)
+    problem(open_link.sync_detailed(fresh.session, client=client, body=OpenLink(url="app://profile")), 409,
+            Problem409Link, Problem409LinkCode.LINK_NOT_ROUTABLE)
+    return top(state)
+
+
 def unknown_session_404():
-    body = problem(get_session.sync_detailed("A" * 22, client=client), 404, Problem404,
-                   Problem404Code.SESSION_NOT_FOUND)
+    body = problem(get_session.sync_detailed("A" * 22, client=client), 404, Problem404Version,
+                   Problem404VersionCode.SESSION_NOT_FOUND)
     problem(apply_event.sync_detailed("A" * 22, client=client, body=PopEvent(type_="pop")), 404, Problem404,
             Problem404Code.SESSION_NOT_FOUND)
     return body.detail
@@ -241,7 +278,8 @@ def create_at_a_deep_point_409():
 def delete_it():
     response = delete_session.sync_detailed(session["id"], client=client)
     expect(int(response.status_code) == 204, f"status {int(response.status_code)}")
-    problem(get_session.sync_detailed(session["id"], client=client), 404, Problem404, Problem404Code.SESSION_NOT_FOUND)
+    problem(get_session.sync_detailed(session["id"], client=client), 404, Problem404Version,
+            Problem404VersionCode.SESSION_NOT_FOUND)
     problem(get_history.sync_detailed(session["id"], client=client), 404, Problem404, Problem404Code.SESSION_NOT_FOUND)
     return "then 404 session_not_found"
 
@@ -262,6 +300,9 @@ steps = [
     ("400 malformed_event (empty screen)", malformed_event_400),
     ("422 unknown_app", unknown_app_422),
     ("creation with events: 201, then 409 with index", create_at_a_deep_point_409),
+    ("a past version (?version=3), and 404 version_not_found", a_past_version),
+    ("rewind to version 2", rewind_to_2),
+    ("links: 422 unknown_link, one opened, 409 link_not_routable", links),
     ("DELETE the session", delete_it),
 ]
 for index, (name, function) in enumerate(steps):
