@@ -9,6 +9,10 @@ public struct ProblemCode: RawRepresentable, Hashable, Sendable, Codable, Custom
     public var description: String { rawValue }
 
     public static let malformedEvent = ProblemCode(rawValue: "malformed_event")
+    public static let malformedRequest = ProblemCode(rawValue: "malformed_request")
+    public static let versionNotFound = ProblemCode(rawValue: "version_not_found")
+    public static let unknownLink = ProblemCode(rawValue: "unknown_link")
+    public static let linkNotRoutable = ProblemCode(rawValue: "link_not_routable")
     public static let unknownEvent = ProblemCode(rawValue: "unknown_event")
     public static let invalidHeader = ProblemCode(rawValue: "invalid_header")
     public static let badRequest = ProblemCode(rawValue: "bad_request")

@@ -14,6 +14,8 @@ struct ClientRequest: Sendable {
     var method: String
     /// The path's segments after the base URL (`["v1", "sessions", id]`).
     var path: [String]
+    /// Query parameters, in order (`version=3`).
+    var query: [URLQueryItem] = []
     var body: Data?
     var headers: [String: String]
     var retry: Retry

@@ -40,7 +40,12 @@ extension RibsdClient {
 
     /// One attempt: an answer, or the transport error that stopped it.
     private func sendOnce(_ request: ClientRequest, resent: Bool) async throws(URLError) -> ClientResponse {
-        var urlRequest = URLRequest(url: url(request.path))
+        var address = url(request.path)
+        if !request.query.isEmpty, var components = URLComponents(url: address, resolvingAgainstBaseURL: false) {
+            components.queryItems = request.query
+            address = components.url ?? address
+        }
+        var urlRequest = URLRequest(url: address)
         urlRequest.httpMethod = request.method
         urlRequest.timeoutInterval = configuration.requestTimeout.seconds
         urlRequest.httpBody = request.body
