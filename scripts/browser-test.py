@@ -71,13 +71,16 @@ class WebSocket:
 
 class Page:
     def __init__(self, ws_url):
-        self.ws, self.next_id = WebSocket(ws_url), 0
+        self.ws, self.next_id, self.errors = WebSocket(ws_url), 0, []
 
     def call(self, method, **params):
         self.next_id += 1
         self.ws.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
         while True:
             reply = json.loads(self.ws.receive())
+            if reply.get("method") == "Runtime.exceptionThrown":  # an error the page's own scripts threw
+                details = reply["params"]["exceptionDetails"]
+                self.errors.append(details.get("exception", {}).get("description") or details.get("text"))
             if reply.get("id") == self.next_id:
                 if "error" in reply: raise RuntimeError(f"{method}: {reply['error']}")
                 return reply.get("result", {})
@@ -126,7 +129,9 @@ SNAPSHOT = """(() => {
   const node = (li) => ({ name: li.dataset.name, kind: li.dataset.kind, active: li.dataset.active === 'true',
     children: [...li.querySelectorAll(':scope > ul > li.node')].map(node) });
   const root = document.querySelector('#tree > li.node');
+  const viewing = document.body.dataset.viewing;
   return { version: Number(document.body.dataset.version), status: document.querySelector('#status').dataset.status,
+    session: document.querySelector('#session').value, viewing: viewing === undefined ? null : Number(viewing),
     tree: root ? node(root) : null,
     layers: [...document.querySelectorAll('#layers .layer')].map((l) => ({ style: l.dataset.style,
       stack: [...l.querySelectorAll('.screen')].map((s) => s.dataset.screen) })),
@@ -143,6 +148,7 @@ port = devtools_port()
 targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=10))
 page = Page(next(t for t in targets if t["type"] == "page")["webSocketDebuggerUrl"])
 page.call("Page.enable")
+page.call("Runtime.enable")
 page.call("Emulation.setDeviceMetricsOverride", width=1400, height=900, deviceScaleFactor=1, mobile=False)
 result, current = {"apps": {}}, "start"
 
@@ -243,6 +249,109 @@ def leaks():
     page.click('[data-event="dismiss"]')
     settle(3)
     result["leaks"] = page.js(SNAPSHOT)
+
+TIMELINE = """[...document.querySelectorAll('#timeline .entry')].map((li) => ({ version: Number(li.dataset.version),
+  type: li.dataset.type, label: li.querySelector('.label').textContent, live: li.dataset.live === 'true',
+  chosen: li.dataset.chosen === 'true' }))"""
+
+QUEUE = "[...document.querySelectorAll('#queue li')].map((li) => li.querySelector('code').textContent)"
+
+def timetravel():
+    steps = result["steps"] = {}
+    open_app("login")
+    session = page.js("document.querySelector('#session').value")
+
+    # The link box lists the app's patterns; a link refused from here and one no pattern matches show their problem.
+    steps["patterns"] = page.js(
+        "[...document.querySelectorAll('#link-examples [data-pattern]')].map((b) => b.dataset.pattern)")
+    steps["datalist"] = page.js("[...document.querySelectorAll('#link-patterns option')].map((o) => o.value)")
+    for name, url in [("refusedLink", "app://home/A"), ("unknownLink", "app://nope")]:
+        page.type_into("#link-url", url)
+        page.click("#open-link")
+        page.wait("the answer to " + url,
+                  f"document.querySelector('#message').textContent.startsWith({json.dumps(url + ' → ')})")
+        steps[name] = page.js(SNAPSHOT)
+        steps[name]["error"] = page.js("document.querySelector('#message').className === 'error'")
+    # A link that opens: its example clicked, its parameter (selected by the click) typed over.
+    page.click('#link-examples [data-pattern="welcome?name={name}"]')
+    page.call("Input.insertText", text="kim")
+    steps["typedLink"] = page.js("document.querySelector('#link-url').value")
+    page.click("#open-link")
+    settle(2)
+    steps["linked"] = page.js(SNAPSHOT)
+
+    # Two pushes queued from the push row, sent as one batch: two versions.
+    for screen in ["A", "B"]:
+        page.type_into('[data-event-row="push"] [data-field="screen"]', screen)
+        page.click('[data-queue="push"]')
+    steps["queued"] = page.js(QUEUE)
+    page.click("#send-batch")
+    settle(4)
+    page.wait("the batch's answer", "document.querySelector('#message').textContent.startsWith('batch of')")
+    steps["batch"] = page.js(SNAPSHOT)
+    steps["batch"]["queue"] = page.js(QUEUE)
+
+    # A batch refused at its second event (typed as JSON: A is on the stack already): nothing changes, the event
+    # refused is marked and the queue kept.
+    page.type_into('[data-event-row="push"] [data-field="screen"]', "C")
+    page.click('[data-queue="push"]')
+    page.type_into("#raw-event", '{"type": "push", "screen": "A"}')
+    page.click("#queue-raw")
+    page.click("#send-batch")
+    page.wait("the batch refused", has('#queue [data-failed="true"]'))
+    steps["refusedBatch"] = page.js(SNAPSHOT)
+    steps["refusedBatch"]["queue"] = page.js(QUEUE)
+    steps["refusedBatch"]["failed"] = page.js(
+        "[...document.querySelectorAll('#queue li')].findIndex((li) => li.dataset.failed === 'true')")
+    steps["refusedBatch"]["serverVersion"] = get(f"/v1/sessions/{session}")["version"]
+    page.click("#clear-batch")
+
+    # The timeline lists the four versions; choosing version 2 draws it, marked as past, and the session stays.
+    page.wait("four versions on the timeline", "document.querySelectorAll('#timeline .entry').length === 4")
+    steps["timeline"] = page.js(TIMELINE)
+    page.click('#timeline [data-version="2"] .pick')
+    page.wait("version 2 shown", "document.body.dataset.viewing === '2'")
+    page.wait("its changes", has("#changes li"))
+    steps["past"] = page.js(SNAPSHOT)
+    steps["past"].update(page.js("""({ pastText: document.querySelector('#past-text').textContent,
+        banner: !document.querySelector('#past').hidden, actionsDisabled: document.querySelector('#actions').disabled,
+        versionLabel: document.querySelector('#version').textContent,
+        changes: document.querySelectorAll('#changes li').length })"""))
+    steps["past"]["timeline"] = page.js(TIMELINE)
+    steps["past"]["serverVersion"] = get(f"/v1/sessions/{session}")["version"]
+    steps["past"]["screenshot"] = page.screenshot("viewer-timeline.png")
+
+    # Another client pops B meanwhile: the timeline and the banner follow the live session, version 2 stays drawn.
+    post(f"/v1/sessions/{session}/events", {"type": "pop"})
+    page.wait("five versions on the timeline", "document.querySelectorAll('#timeline .entry').length === 5")
+    settle(5)
+    steps["pastWhileLive"] = page.js(SNAPSHOT)
+    steps["pastWhileLive"]["pastText"] = page.js("document.querySelector('#past-text').textContent")
+    steps["pastWhileLive"]["timeline"] = page.js(TIMELINE)
+
+    # Rewound to it: a new version, and the page is live again.
+    page.click("#rewind")
+    settle(6)
+    page.wait("live with six versions", "document.body.dataset.viewing === undefined && "
+              "document.querySelectorAll('#timeline .entry').length === 6")
+    steps["rewound"] = page.js(SNAPSHOT)
+    steps["rewound"]["timeline"] = page.js(TIMELINE)
+
+    # Forked at version 4: a new session, which the page follows.
+    page.click('#timeline [data-version="4"] .pick')
+    page.wait("version 4 shown", "document.body.dataset.viewing === '4'")
+    page.click("#fork")
+    page.wait("the fork followed", f"document.querySelector('#session').value !== {json.dumps(session)} && "
+              + status_is("live") + " && Number(document.body.dataset.version) === 4 && "
+              "document.querySelectorAll('#timeline .entry').length === 4")
+    steps["forked"] = page.js(SNAPSHOT)
+    steps["forked"]["timeline"] = page.js(TIMELINE)
+    steps["forked"]["source"] = session
+    steps["forked"]["sourceVersion"] = get(f"/v1/sessions/{session}")["version"]
+
+def get(path):
+    """Another client's GET; returns the decoded JSON answer (an HTTP error raises)."""
+    return json.load(urllib.request.urlopen(base_url + path, timeout=10))
 
 def post(path, body):
     """Another client's request; returns the decoded JSON answer (an HTTP error raises)."""
@@ -354,12 +463,14 @@ def resilience():
     relay.cut()
 
 try:
-    {"walkthrough": walkthrough, "resilience": resilience, "leaks": leaks}[scenario]()
+    {"walkthrough": walkthrough, "resilience": resilience, "leaks": leaks, "timetravel": timetravel}[scenario]()
+    result["scriptErrors"] = page.errors
     print(json.dumps(result))
 except Exception as error:
     try:
         failure = page.screenshot(f"failure-{scenario}.png")
         result["failure"] = {"app": current, "error": str(error), "screenshot": failure, "dom": page.js(SNAPSHOT)}
+        result["scriptErrors"] = page.errors
     except Exception:
         result["failure"] = {"app": current, "error": str(error)}
     print(json.dumps(result))

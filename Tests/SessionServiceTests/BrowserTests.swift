@@ -136,8 +136,11 @@ struct BrowserTests {
         let artifacts = packageRoot.appendingPathComponent("artifacts/browser").path
         let run = try runScript(baseURL: "http://127.0.0.1:\(port)", artifacts: artifacts, scenario: scenario)
         try #require(run.status == 0, "scripts/browser-test exited \(run.status)\nstdout: \(run.output)\nstderr: \(run.errors)")
-        return try #require(
+        let result = try #require(
             try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "output: \(run.output)")
+        // The page's own scripts threw nothing along the way (an exception or a rejected promise left unhandled).
+        #expect((result["scriptErrors"] as? [Any])?.isEmpty == true, "script errors: \(result["scriptErrors"] ?? "none reported")")
+        return result
     }
 
     /// "name kind active|inactive" per node, indented two spaces per level.

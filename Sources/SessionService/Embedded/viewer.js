@@ -1,21 +1,12 @@
 'use strict';
 const $ = (selector) => document.querySelector(selector);
 const params = new URLSearchParams(location.search);
-/** Fields a built-in event needs: a default value, a list to pick from, or the top screen / flow steps.
- *  An app's own event types bring theirs from GET /v1/apps (`declaredFields`). */
-const FIELDS = {
-  login: [{ name: 'name', value: 'kim' }],
-  push: [{ name: 'screen', value: 'A', list: ['A', 'B', 'C'] }],
-  present: [{ name: 'screen', value: 'Profile' },
-            { name: 'style', choices: ['', 'pageSheet', 'fullScreen'], optional: true }],
-  didPop: [{ name: 'screen', fromTop: true }],
-  didDismiss: [{ name: 'screen', fromTop: true }],
-  step: [{ name: 'step', fromSteps: true }],
-};
 const apps = new Map();
 let session = null;
 let source = null;
 let current = null;
+// A past version drawn instead of the live state (the timeline's choice); null while the page shows live.
+let pinned = null;
 let busy = false;
 
 function make(tag, props, ...children) {
@@ -28,14 +19,21 @@ function make(tag, props, ...children) {
   return node;
 }
 
+/** Tells the page's other parts (event rows, timeline, links, batch) what happened: a `viewer:<name>` event on
+ *  the document, with `detail`. */
+function announce(name, detail) {
+  document.dispatchEvent(new CustomEvent('viewer:' + name, { detail }));
+}
+
 function setStatus(status, text) {
   $('#status').dataset.status = status;
   $('#status-text').textContent = text;
 }
 
-function say(text, isError) {
+/** The page's one line of feedback; `extra` nodes (a link, say) follow the text. */
+function say(text, isError, ...extra) {
   const message = $('#message');
-  message.textContent = text;
+  message.replaceChildren(text, ...extra);
   message.className = isError ? 'error' : '';
 }
 
@@ -49,8 +47,7 @@ async function loadApps() {
   }
   select.value = apps.has(params.get('app')) ? params.get('app') : (apps.has('login') ? 'login' : select.value);
   describeApp(select.value);
-  // A session opened from the address may have rendered before its app's declared fields were known.
-  if (current) renderEvents(current);
+  announce('apps');
   document.body.dataset.ready = 'true';
 }
 
@@ -75,16 +72,18 @@ function watch(id) {
   if (source) source.close();
   session = id;
   current = null;
+  unpin();
   $('#session').value = id;
   $('#delete-session').disabled = false;
   history.replaceState(null, '', '?session=' + encodeURIComponent(id));
   setStatus('connecting', 'connecting…');
+  announce('session', id);
   source = new EventSource('/v1/sessions/' + encodeURIComponent(id) + '/stream');
   const mine = source;
   source.addEventListener('state', (message) => {
     if (mine !== source) return;
     setStatus('live', 'live · v' + message.lastEventId);
-    render(JSON.parse(message.data));
+    receive(JSON.parse(message.data));
   });
   source.addEventListener('end', (message) => {
     if (mine !== source) return;
@@ -124,19 +123,28 @@ async function closed(id, mine) {
 }
 
 function endSession(text) {
+  unpin();
   // Nothing may render this session's event rows again (a send answered just before the end, say).
   current = null;
   setStatus('ended', text);
+  announce('end');
   $('#delete-session').disabled = true;
-  $('#events').replaceChildren(make('p', { className: 'empty', textContent: 'The session is gone.' }));
   document.body.dataset.ended = 'true';
 }
 
-function render(state) {
+/** A live state from the stream: drawn unless a past version is pinned; the event rows follow it either way. */
+function receive(state) {
   current = state;
   document.body.dataset.version = state.version;
+  if (pinned) describePast();
+  else draw(state);
+  announce('state', state);
+}
+
+/** Draws `state`'s tree, layers and leaks: the live state, or the past version pinned. */
+function draw(state) {
   document.body.dataset.app = state.app;
-  $('#version').textContent = state.app + ' · version ' + state.version;
+  $('#version').textContent = state.app + ' · version ' + state.version + (state === pinned ? ' (past)' : '');
   describeApp(state.app);
   $('#tree').replaceChildren(treeNode(state.tree));
   $('#top').textContent = state.top ? 'top: ' + state.top : '';
@@ -144,7 +152,34 @@ function render(state) {
   // Each leak is an object: the RIB, which of its objects, and why it counts as leaked.
   $('#leaks').textContent = state.leaks && state.leaks.length
     ? 'Leaks: ' + state.leaks.map((leak) => leak.name + ' ' + leak.kind + ' (' + leak.reason + ')').join(', ') : '';
-  renderEvents(state);
+}
+
+/** Shows a past version of the session in place of the live one. The session does not change: what acts on it
+ *  (events, links, batches) is disabled until the page is back to live, since they would act on the live state. */
+function pin(state) {
+  pinned = state;
+  document.body.dataset.viewing = state.version;
+  $('#past').hidden = false;
+  $('#actions').disabled = true;
+  $('#actions-note').hidden = false;
+  describePast();
+  draw(state);
+}
+
+function unpin() {
+  if (!pinned) return;
+  pinned = null;
+  delete document.body.dataset.viewing;
+  $('#past').hidden = true;
+  $('#actions').disabled = false;
+  $('#actions-note').hidden = true;
+  if (current) draw(current);
+  announce('live');
+}
+
+function describePast() {
+  $('#past-text').textContent = 'Showing version ' + pinned.version + ', a past version: the session itself is at '
+    + 'version ' + (current ? current.version : '?') + ' and stays there unless you rewind.';
 }
 
 function treeNode(node) {
@@ -172,125 +207,20 @@ function layerCard(layer, index) {
     make('h3', {}, 'layer ' + index + ' · ', make('b', { textContent: layer.style })), stack);
 }
 
-function renderEvents(state) {
-  // What the user typed survives a state change (another client's event, say); prefilled values,
-  // such as the top screen, are made again from the new state.
-  const typed = new Map();
-  let focused = null;
-  for (const input of document.querySelectorAll('#events [data-edited]')) {
-    const key = input.closest('[data-event-row]').dataset.eventRow + '/' + input.dataset.field;
-    typed.set(key, input.value);
-    if (input === document.activeElement) focused = key;
-  }
-  const rows = state.accepts.map((type) => {
-    const fields = FIELDS[type] || declaredFields(type, state);
-    const inputs = fields.map((field) => {
-      const input = fieldInput(type, field, state);
-      const key = type + '/' + field.name;
-      // A chosen option is kept only while the new state still offers it.
-      if (typed.has(key) && (input.tagName === 'INPUT' || [...input.options].some((o) => o.value === typed.get(key)))) {
-        input.value = typed.get(key);
-        input.dataset.edited = 'true';
-      }
-      input.addEventListener(input.tagName === 'INPUT' ? 'input' : 'change', () => { input.dataset.edited = 'true'; });
-      return input;
-    });
-    const button = make('button', { type: 'button', textContent: type, 'data-event': type });
-    button.disabled = busy;
-    button.addEventListener('click', () => send(type, inputs, fields));
-    // A declared field is named beside its input: its value (a choice, a number) does not say which it is.
-    const shown = inputs.map((input, index) => fields[index].kind
-      ? make('label', { className: 'field' }, fields[index].name, input) : input);
-    return make('div', { className: 'event', 'data-event-row': type }, button, ...shown);
+/** POSTs `body` as JSON to `path`: one of the session's (`/events`, `/links` ...) or a whole one (`/v1/...`).
+ *  Gives the response and its decoded body, `{}` when it has none. */
+async function post(path, body) {
+  const target = path.startsWith('/v1/') ? path : '/v1/sessions/' + encodeURIComponent(session) + path;
+  const response = await fetch(target, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
   });
-  $('#events').replaceChildren(...(rows.length ? rows
-    : [make('p', { className: 'empty', textContent: 'Nothing on screen accepts an event.' })]));
-  if (focused) {
-    const [type, field] = focused.split('/');
-    const input = document.querySelector('[data-event-row="' + CSS.escape(type) + '"] [data-field="' + CSS.escape(field) + '"]');
-    if (input) input.focus();
-  }
+  return { response, body: await response.json().catch(() => ({})) };
 }
 
-/** The fields of a type the session's app declares, as `fieldInput` takes them: a list to pick from for a
- *  boolean, an enum and (when the app lists its screens) a screen; a number input for an integer. */
-function declaredFields(type, state) {
-  const app = apps.get(state.app);
-  const declaration = app && (app.declaredEvents || []).find((declared) => declared.type === type);
-  if (!declaration) return [];
-  return declaration.fields.map((field) => {
-    const spec = { name: field.name, kind: field.type, optional: field.optional, value: '' };
-    if (field.type === 'boolean') spec.choices = ['true', 'false'];
-    else if (field.type === 'enum') spec.choices = field.values;
-    else if (field.type === 'screen' && app.screens) spec.choices = app.screens;
-    else if (field.type === 'integer') {
-      Object.assign(spec, { number: true, min: field.minimum, max: field.maximum });
-      spec.value = String(Math.min(Math.max(0, field.minimum), field.maximum));
-    }
-    // An optional field may be left out: the empty choice sends nothing.
-    if (spec.choices && field.optional) spec.choices = [''].concat(spec.choices);
-    return spec;
-  });
-}
-
-function fieldInput(type, field, state) {
-  const label = type + ' ' + field.name;
-  if (field.fromSteps || field.choices) {
-    const options = field.fromSteps ? (state.steps || []) : field.choices;
-    return make('select', { 'data-field': field.name, 'aria-label': label },
-      ...options.map((option) => make('option', { value: option, textContent: option || (field.kind ? '(none)' : '(default)') })));
-  }
-  const input = make('input', { 'data-field': field.name, 'aria-label': label, placeholder: field.name,
-                                value: field.fromTop ? (state.top || '') : field.value });
-  if (field.number) Object.assign(input, { type: 'number', min: field.min, max: field.max, step: 1 });
-  if (field.list) {
-    const id = 'list-' + type + '-' + field.name;
-    input.setAttribute('list', id);
-    input.append(make('datalist', { id }, ...field.list.map((value) => make('option', { value }))));
-  }
-  return input;
-}
-
-async function send(type, inputs, fields) {
-  const event = { type };
-  for (const input of inputs) {
-    const field = fields.find((f) => f.name === input.dataset.field);
-    if (input.value !== '' || !field.optional) event[field.name] = typedValue(field, input.value);
-  }
-  setBusy(true);
-  try {
-    const response = await fetch('/v1/sessions/' + encodeURIComponent(session) + '/events', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(event),
-    });
-    const body = await response.json();
-    if (response.ok) {
-      // Sent: this row's fields go back to what the state suggests (the top screen, say). The new state
-      // may have come through the stream already, with the row rebuilt from these inputs: clear both.
-      for (const input of inputs) delete input.dataset.edited;
-      const row = '[data-event-row="' + CSS.escape(type) + '"] [data-edited]';
-      for (const input of document.querySelectorAll(row)) delete input.dataset.edited;
-      if (current) renderEvents(current);
-      say(JSON.stringify(event) + ' → version ' + body.version, false);
-    }
-    else say(JSON.stringify(event) + ' → ' + problemText(body), true);
-  } catch (error) {
-    say('request failed: ' + error, true);
-  } finally {
-    setBusy(false);
-  }
-}
-
-/** An input's text as the JSON its declared field takes: integers and booleans unquoted. Text that is not one
- *  is sent as it is, for the server to refuse with the field named. */
-function typedValue(field, text) {
-  if (field.kind === 'integer' && /^-?[0-9]+$/.test(text)) return Number(text);
-  if (field.kind === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
-  return text;
-}
-
+/** While a request is out, the buttons that send another are disabled (each part redraws its own on `busy`). */
 function setBusy(value) {
   busy = value;
-  for (const button of document.querySelectorAll('#events button')) button.disabled = value;
+  announce('busy', value);
 }
 
 function problemText(problem) {
@@ -314,5 +244,9 @@ $('#open').addEventListener('submit', (event) => {
 });
 $('#delete-session').addEventListener('click', reporting(deleteSession));
 $('#app').addEventListener('change', (event) => describeApp(event.target.value));
-loadApps().catch((error) => say('could not load the apps: ' + error, true));
-if (params.get('session')) watch(params.get('session'));
+$('#back-to-live').addEventListener('click', unpin);
+// The other scripts (event rows, timeline, links, batch) come after this one: start once all of them listen.
+document.addEventListener('DOMContentLoaded', () => {
+  loadApps().catch((error) => say('could not load the apps: ' + error, true));
+  if (params.get('session')) watch(params.get('session'));
+});
