@@ -211,6 +211,112 @@ def store_tables(out, rows, goals):
     return lines
 
 
+BATCH_KINDS = {"batch-memory": "memory", "batch-sqlite": "sqlite (--sync normal)"}
+BATCH_SIDES = {"single": ("ten requests, one event each", 1), "batch": ("one `{\"events\":[...]}` of the ten", 10)}
+TIMETRAVEL_SCENARIOS = {"timetravel-c1": "-t1 -c1, each answer's own latency", "timetravel": "-t2 -c32"}
+
+
+def pair_ratios(r, other):
+    """Each rep's ratio of r to other (the two measured back to back, or near it, on the same server)."""
+    by_rep = {x["rep"]: x["rps"] for x in other}
+    return [x["rps"] / by_rep[x["rep"]] for x in r if by_rep.get(x["rep"], 0) > 0]
+
+
+def batch_tables(rows):
+    lines = []
+    if not any(s in rows for s in BATCH_KINDS):
+        return lines
+    lines.append("| batch: store, how the ten events go | events/s (min–max) | × ten requests (pair range) | requests/s | "
+                 "p50 / p99 µs a request | CPU µs an event | non-2xx, socket errors |")
+    lines.append("|---|---|---|---|---|---|---|")
+    for scenario, store in BATCH_KINDS.items():
+        if scenario not in rows:
+            continue
+        singles = rows[scenario].get("single", [])
+        for side, (title, size) in BATCH_SIDES.items():
+            r = rows[scenario].get(side, [])
+            if not r:
+                continue
+            events = [x["rps"] * size for x in r]
+            ratio = pairs = ""
+            if side != "single" and singles:
+                ratio = f"{median(events) / median([x['rps'] for x in singles]):.2f}×"
+                pairs = span([q * size for q in pair_ratios(r, singles)], 2)
+            lines.append(
+                f"| {store}: {title} | {fmt(median(events))}{span(events)} | {ratio}{pairs} | "
+                f"{fmt(median([x['rps'] for x in r]))} | {fmt(median([x['p50'] for x in r]))} / "
+                f"{fmt(median([x['p99'] for x in r]))} | {fmt(median([x['cpu'] for x in r]) / size, 1)} | "
+                f"{sum(x['non2xx'] for x in r)}, {sum(x['errors'] for x in r)} |")
+    lines.append("")
+    lines.append("The same ten events on `navigation` sessions (push A, push B, push C, pop, pop, pop, push A, pop, "
+                 "push B, pop: `bench/batch.lua`), each wrk connection on a session of its own, fresh sessions for "
+                 "every run: ten `POST …/events` of one event each against one `{\"events\":[...]}` of all ten, "
+                 "side by side on one ribsd (ABBA order), wrk -t2 -c32. Events/s: requests/s × the events a request "
+                 "carries; × ten requests: the ratio of the medians, and in parentheses each rep's pair. p50 / p99: "
+                 "wrk's, a request's (a batch's p99 covers ten events), corrected for coordinated omission; CPU: the "
+                 "server's utime+stime ÷ events.")
+    lines.append("")
+    return lines
+
+
+def timetravel_tables(out, rows, goals):
+    lines = []
+    if any(s in rows for s in TIMETRAVEL_SCENARIOS):
+        lines.append("| time travel: GET, load | req/s (min–max) | × the current state's GET (pair range) | p50 / p99 µs | "
+                     "CPU µs/req | non-2xx, socket errors |")
+        lines.append("|---|---|---|---|---|---|")
+        for scenario, title in TIMETRAVEL_SCENARIOS.items():
+            if scenario not in rows:
+                continue
+            current = rows[scenario].get("current", [])
+            for side in ["current", "10", "100", "1000"]:
+                r = rows[scenario].get(side, [])
+                if not r:
+                    continue
+                rps = [x["rps"] for x in r]
+                ratio = ""
+                if side != "current" and current:
+                    ratio = f"{median(rps) / median([x['rps'] for x in current]):.2f}×{span(pair_ratios(r, current), 2)}"
+                what = "the current state" if side == "current" else f"?version={int(side):,}"
+                p99 = median([x["p99"] for x in r])
+                lines.append(
+                    f"| {what}, {title} | {fmt(median(rps))}{span(rps)} | {ratio} | "
+                    f"{fmt(median([x['p50'] for x in r]))} / {fmt(p99)} | "
+                    f"{fmt(median([x['cpu'] for x in r]), 1)} | {sum(x['non2xx'] for x in r)}, {sum(x['errors'] for x in r)} |")
+                if side == "1000" and scenario == "timetravel-c1":
+                    worst = max(x["p99"] for x in r)
+                    goals.append(("?version=1,000 p99 < 1 ms over HTTP (one connection, own latency)",
+                                  f"{p99 / 1000:.3f} ms (reps ≤ {worst / 1000:.3f} ms)", p99 < 1000))
+        lines.append("")
+    path = out / "timetravel.tsv"
+    if path.exists():
+        lines.append("| timelines built (first past read) | versions each | first read p50 / max / mean µs | "
+                     "ribsd_held_bytes per session | RSS per session |")
+        lines.append("|---|---|---|---|---|")
+        for line in path.read_text().splitlines():
+            sessions, versions, rss_before, rss_after, held_before, held_after, count, p50, mx, mean = line.split("\t")
+            n = max(int(sessions), 1)
+            held = (int(held_after) - int(held_before)) / n
+            rss = (int(rss_after) - int(rss_before)) * 1024 / n
+            lines.append(f"| {int(sessions):,} | {int(versions):,} | {fmt(float(p50))} / {fmt(float(mx))} / {fmt(float(mean))} | "
+                         f"{held / 1024:,.1f} KiB ({held / int(versions):,.0f} B a version) | "
+                         f"{rss / 1024:,.1f} KiB |")
+        lines.append("")
+    if lines:
+        lines.append("Time travel over HTTP: `navigation` sessions taken to version 1,001 by the ten events of the batch "
+                     "rows (in batches of 100), one ribsd `--store memory` (the timeline is the same in memory with "
+                     "the sqlite store). First, `GET ?version=1000` of each, once (`bench/navigation.py first`, over "
+                     "one connection, the client's clock): the read that builds the session's timeline by replaying "
+                     "its history; RSS and `ribsd_held_bytes` before and after, per session. Then `GET ?version=N` "
+                     "of those sessions (`bench/version.lua`) against the current state's GET on the same sessions, "
+                     "in an order that moves on by one each rep: with one connection, each answer's own latency "
+                     "(from the write of the request to the answer; wrk's percentiles, corrected for coordinated "
+                     "omission, turn one stall of the host into a p99 of tens of ms there), and under the usual "
+                     "load (wrk's).")
+        lines.append("")
+    return lines
+
+
 def main() -> int:
     out = Path(sys.argv[1])
     lines = []
@@ -230,7 +336,7 @@ def main() -> int:
             entry.append(dict(rep=rep, rps=float(rps), p50=float(p50), p99=float(p99), non2xx=int(non2xx),
                               errors=int(errors), cpu=float(cpu), requests=int(requests)))
     goals = []
-    if rows:
+    if any(scenario in rows for scenario in TITLES):
         lines.append("| scenario | ribsd req/s (min–max) | baseline req/s | ratio (pair range) | ribsd p50 / p99 µs | baseline p50 / p99 µs | CPU µs/req ribsd / baseline | non-2xx, socket errors |")
         lines.append("|---|---|---|---|---|---|---|---|")
         for scenario in ["events", "get", "create", "events-pinned", "events-shared", "events-pinned-c1", "get-pinned"]:
@@ -266,6 +372,8 @@ def main() -> int:
         lines.append("")
 
     lines.extend(store_tables(out, rows, goals))
+    lines.extend(batch_tables(rows))
+    lines.extend(timetravel_tables(out, rows, goals))
 
     memory = out / "memory.tsv"
     if memory.exists():
@@ -293,6 +401,8 @@ def main() -> int:
                 lines.append(f"| {name.strip()} | {value} | {unit} | {low}–{high} | {note} |")
                 if name.startswith("push+pop: SessionCore"):
                     goals.append(("push+pop ≤ 2 µs in-process", f"{float(value) / 1000:.2f} µs", float(value) <= 2000))
+                if name.startswith("time travel: ?version=1000 ") and name.strip().endswith("p99"):
+                    goals.append(("?version=1,000 p99 < 1 ms in-process", f"{float(value):.1f} µs", float(value) < 1000))
             lines.append("")
 
     callgrind = out / "callgrind.txt"
