@@ -47,8 +47,19 @@ public enum BuiltinApps {
         )
     }
 
+    /// Uber's RIBs tutorial app: two players log in, then play tic-tac-toe or a game of chance, and the score
+    /// board counts their wins. Its taps are event types of its own (`TicTacToeEvents`).
+    public static let tictactoe = AppDefinition(
+        id: "tictactoe",
+        description:
+            "Uber's RIBs tutorial: two players log in, start TicTacToe or RandomWin from OffGame, and its score board counts the wins",
+        declaring: TicTacToeEvents.all,
+        screens: ["Root", "LoggedOut", "OffGame", "BasicScoreBoard", "TicTacToe", "RandomWin"],
+        links: BuiltinLinks.tictactoe
+    ) { RIBAppRuntime(root: TicTacToeRootBuilder(dependency: EmptyComponent()).build()) }
+
     /// Every built-in app, with `login` as the default.
     public static var registry: AppRegistry {
-        AppRegistry(apps: [navigation, login, todo, flow], defaultAppID: login.id)
+        AppRegistry(apps: [navigation, login, todo, flow, tictactoe], defaultAppID: login.id)
     }
 }

@@ -29,7 +29,7 @@ struct LifecycleTests {
         }
     }
 
-    @Test("GET /v1/apps lists navigation, login, todo and flow with their events and screens")
+    @Test("GET /v1/apps lists navigation, login, todo, flow and tictactoe with their events and screens")
     func apps() throws {
         try withTestServer { client in
             let response = try client.get("/v1/apps")
@@ -39,23 +39,59 @@ struct LifecycleTests {
             let expected: [NSDictionary] = [
                 [
                     "id": "navigation", "description": BuiltinApps.navigation.description, "events": ["push", "pop", "didPop"],
-                    "screens": ["Root", "Navigation", "A", "B", "C"],
+                    "screens": ["Root", "Navigation", "A", "B", "C"], "links": Self.links(BuiltinApps.navigation),
                 ],
                 [
                     "id": "login", "description": BuiltinApps.login.description,
                     "events": ["login", "logout", "push", "pop", "didPop", "present", "dismiss", "didDismiss"],
-                    "screens": ["Root", "Login", "Home", "A", "B", "C", "Profile"],
+                    "screens": ["Root", "Login", "Home", "A", "B", "C", "Profile"], "links": Self.links(BuiltinApps.login),
                 ],
                 [
                     "id": "todo", "description": BuiltinApps.todo.description, "events": ["login", "logout"],
-                    "screens": ["Root", "LoggedOut", "Todo"],
+                    "screens": ["Root", "LoggedOut", "Todo"], "links": Self.links(BuiltinApps.todo),
                 ],
                 [
                     "id": "flow", "description": BuiltinApps.flow.description, "events": ["step", "pop", "didPop"],
-                    "screens": ["AppInit", "Main", "Coding"],
+                    "screens": ["AppInit", "Main", "Coding"], "links": Self.links(BuiltinApps.flow),
+                ],
+                [
+                    "id": "tictactoe", "description": BuiltinApps.tictactoe.description,
+                    "events": ["loginPlayers", "startGame", "placeMark", "determineWinner", "closeGame"],
+                    "screens": ["Root", "LoggedOut", "OffGame", "BasicScoreBoard", "TicTacToe", "RandomWin"],
+                    "links": Self.links(BuiltinApps.tictactoe),
+                    "declaredEvents": Self.declared(
+                        (
+                            "loginPlayers",
+                            [
+                                ["name": "player1Name", "type": "string", "optional": true],
+                                ["name": "player2Name", "type": "string", "optional": true],
+                            ]
+                        ),
+                        ("startGame", [["name": "gameId", "type": "enum", "optional": false, "values": ["randomwin", "tictactoe"]]]),
+                        (
+                            "placeMark",
+                            [
+                                ["name": "row", "type": "integer", "optional": false, "minimum": 0, "maximum": 2],
+                                ["name": "col", "type": "integer", "optional": false, "minimum": 0, "maximum": 2],
+                            ]
+                        ),
+                        ("determineWinner", []), ("closeGame", [])),
                 ],
             ]
             #expect(apps == expected)
+        }
+    }
+
+    /// An app's `links` as listed: each pattern with its description.
+    static func links(_ app: AppDefinition) -> [NSDictionary] {
+        app.links.map { ["pattern": $0.pattern.description, "description": $0.description] }
+    }
+
+    /// tictactoe's `declaredEvents`: each type with its fields, described as it declares them.
+    static func declared(_ types: (type: String, fields: [NSDictionary])...) -> [NSDictionary] {
+        types.map { type, fields in
+            let description = BuiltinApps.tictactoe.declarations.first { $0.type == type }?.description ?? "?"
+            return ["type": type, "description": description, "fields": fields]
         }
     }
 

@@ -1,3 +1,5 @@
+import RIBs
+
 /// A link an app opens (a push notification's or a web page's URL): a pattern with parameters, and the walk that
 /// takes the app from whatever it shows to where the link points (RIBs' deep-link `Workflow`, RxFlow's
 /// `navigate(to:)`).
@@ -39,5 +41,17 @@ public struct LinkRefusal: Error, Equatable, Sendable {
         self.step = step
         self.name = name
         self.reason = reason
+    }
+
+    /// The refusal of a RIBs workflow that failed: its step, and why, without the step's name again.
+    public init(_ error: WorkflowError) {
+        let reason: String =
+            switch error.reason {
+            case let .refused(why): why
+            case let .conditionNotMet(condition): "still waiting until \(condition)"
+            case let .inactive(item): "\(item) is not active"
+            case .notCommitted: "the workflow was not committed"
+            }
+        self.init(step: error.step, name: error.stepName ?? "step \(error.step)", reason: reason)
     }
 }

@@ -63,14 +63,7 @@ public struct LinkWalk: Sendable {
         }
         guard let chain else { return }
         _ = chain.commit()
-        if case let .failed(error) = workflow.run(runtime) {
-            let reason: String =
-                switch error.reason {
-                case let .refused(why): why
-                default: error.description
-                }
-            throw LinkRefusal(step: error.step, name: error.stepName ?? "step \(error.step)", reason: reason)
-        }
+        if case let .failed(error) = workflow.run(runtime) { throw LinkRefusal(error) }
     }
 
     private static func reason(_ error: EventError) -> String {

@@ -1,4 +1,5 @@
 import AppHosting
+import RIBs
 
 /// The links each built-in app opens: one to each of its screens, from wherever it is.
 enum BuiltinLinks {
@@ -65,4 +66,22 @@ enum BuiltinLinks {
                 .run(on: runtime)
         }
     }
+}
+
+extension BuiltinLinks {
+    /// The tutorial's own deep link, `launchGame?gameId=`, run by its `LaunchGameWorkflow` on the root's actionable
+    /// item: wait for the players to log in, then start that game. Before a login it cannot go on (RIBs' workflow
+    /// would wait; over HTTP the login is the client's to send first).
+    static let tictactoe = [
+        LinkDeclaration("launchGame?gameId={gameId}", description: "once the players are logged in, start that game") {
+            parameters, runtime throws(LinkRefusal) in
+            guard let ribs = runtime as? RIBAppRuntime, let root = ribs.root.interactable as? any RootActionableItem else {
+                throw LinkRefusal(step: 1, name: "waitForLogin", reason: "the app has no root to start from")
+            }
+            let ended: WorkflowState = LaunchGameWorkflow(gameId: parameters["gameId"]).run(root)
+            if case .failed(let error) = ended {
+                throw LinkRefusal(error)
+            }
+        }
+    ]
 }

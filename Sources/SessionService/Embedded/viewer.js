@@ -250,3 +250,8 @@ document.addEventListener('DOMContentLoaded', () => {
   loadApps().catch((error) => say('could not load the apps: ' + error, true));
   if (params.get('session')) watch(params.get('session'));
 });
+// A page left closes its stream at once: a browser holds few connections per server, and one a stream still
+// holds is one the next page cannot have.
+window.addEventListener('pagehide', () => {
+  if (source) source.close();
+});

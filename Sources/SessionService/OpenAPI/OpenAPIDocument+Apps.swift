@@ -3,7 +3,7 @@ import Foundation
 
 extension OpenAPIDocument {
     /// The built-in apps, as the document names them: `json` describes a server hosting exactly these.
-    static let builtinAppIDs = ["navigation", "login", "todo", "flow"]
+    static let builtinAppIDs = ["navigation", "login", "todo", "flow", "tictactoe"]
 
     /// The document for a server hosting `appIDs`: the app ids it lists (the `app` a session may be created
     /// with, and the examples) are those, so a server with apps of its own does not describe a different one.
@@ -13,7 +13,7 @@ extension OpenAPIDocument {
         var document = json
         // The examples of `POST /v1/sessions`, one per line: from the first app's to the end of the last one's.
         if let first = document.range(of: #""navigation": {"summary": "Start `navigation`""#),
-            let last = document.range(of: #""flow": {"summary": "Start `flow`", "value": {"app": "flow"}}"#)
+            let last = document.range(of: #""tictactoe": {"summary": "Start `tictactoe`", "value": {"app": "tictactoe"}}"#)
         {
             let indentation = String(document[..<first.lowerBound].reversed().prefix { $0 == " " })
             let examples = appIDs.map { id in
@@ -25,10 +25,10 @@ extension OpenAPIDocument {
             assertionFailure("the OpenAPI document no longer lists the apps as `json(hosting:)` expects")
         }
         replace(
-            #""examples": ["navigation", "login", "todo", "flow"]"#,
+            #""examples": ["navigation", "login", "todo", "flow", "tictactoe"]"#,
             with: "\"examples\": [\(quoted.joined(separator: ", "))]", in: &document)
         replace(
-            #""enum": ["navigation", "login", "todo", "flow", null]"#,
+            #""enum": ["navigation", "login", "todo", "flow", "tictactoe", null]"#,
             with: "\"enum\": [\((quoted + ["null"]).joined(separator: ", "))]", in: &document)
         return document
     }

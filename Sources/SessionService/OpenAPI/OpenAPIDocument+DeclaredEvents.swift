@@ -8,12 +8,19 @@ extension OpenAPIDocument {
     /// and the `Event` union, under the name `AppEvent_<type>`.
     static func json(hosting apps: [AppDefinition]) -> String {
         var document = json(hosting: apps.map(\.id))
-        let types = declaredTypes(of: apps)
+        // The built-in apps' own types are in `docs/openapi.json` already: one another app declares otherwise
+        // gets its schema as an alternative there; the others join as below.
+        let types = declaredTypes(of: apps).filter { type in !mergeVariants(type, into: &document) }
         guard !types.isEmpty else { return document }
+        // `EventType`'s list, which starts with the built-in types: the new ones go at its end.
         let builtIn = EventType.builtIn.map { quote($0.rawValue) }
-        replace(
-            "\"enum\": [\(builtIn.joined(separator: ", "))]",
-            with: "\"enum\": [\((builtIn + types.map { quote($0.type) }).joined(separator: ", "))]", in: &document)
+        if let list = document.range(of: "\"enum\": [\(builtIn.joined(separator: ", "))"),
+            let end = document[list.upperBound...].firstIndex(of: "]")
+        {
+            document.insert(contentsOf: types.map { ", " + quote($0.type) }.joined(), at: end)
+        } else {
+            assertionFailure("the OpenAPI document no longer lists the event types as `json(hosting:)` expects")
+        }
         insert(after: ##"{"$ref": "#/components/schemas/StepEvent"}"##, in: &document) { indentation in
             types.map { ",\n\(indentation){\"$ref\": \(quote("#/components/schemas/" + schemaName($0.type)))}" }.joined()
         }
@@ -24,6 +31,23 @@ extension OpenAPIDocument {
             types.map { "\(quote(schemaName($0.type))): \(schema(of: $0.variants)),\n\(indentation)" }.joined()
         }
         return document
+    }
+
+    /// When the document describes `type` already (one line, `"AppEvent_<type>": <schema>,`), adds the variants
+    /// it lacks as alternatives and answers true; false when it does not describe it.
+    private static func mergeVariants(_ type: (type: String, variants: [String]), into document: inout String) -> Bool {
+        guard let start = document.range(of: "\(quote(schemaName(type.type))): ") else { return false }
+        let lineEnd = document[start.upperBound...].firstIndex(of: "\n") ?? document.endIndex
+        var existing = String(document[start.upperBound..<lineEnd])
+        if existing.hasSuffix(",") { existing.removeLast() }
+        let missing = type.variants.filter { !existing.contains($0) }
+        guard !missing.isEmpty else { return true }
+        let alternatives =
+            existing.hasPrefix("{\"anyOf\": [")
+            ? String(existing.dropFirst(11).dropLast(2)) : existing
+        let merged = "{\"anyOf\": [\(([alternatives] + missing).joined(separator: ", "))]}"
+        document.replaceSubrange(start.upperBound..<lineEnd, with: merged + (document[..<lineEnd].hasSuffix(",") ? "," : ""))
+        return true
     }
 
     /// The component naming a declared type's schema: a prefix keeps it apart from the document's own names

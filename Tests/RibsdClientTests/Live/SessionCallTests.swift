@@ -8,7 +8,7 @@ struct SessionCallTests {
     func apps() async throws {
         let server = try RibsdServer()
         let apps = try await server.client().apps()
-        #expect(apps.map(\.id) == ["navigation", "login", "todo", "flow"])
+        #expect(apps.map(\.id) == ["navigation", "login", "todo", "flow", "tictactoe"])
         let login = try #require(apps.first { $0.id == "login" })
         #expect(login.events.contains(.present) && login.screens?.contains("Profile") == true)
     }
