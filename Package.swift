@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
         .library(name: "RibsdClient", targets: ["RibsdClient"]),
         .executable(name: "ribsd-watch", targets: ["ribsd-watch"]),
+        .library(name: "RedisStore", targets: ["RedisStore"]),
     ],
     targets: [
         // C
@@ -42,12 +43,16 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // hiredis (Debian's libhiredis-dev, which scripts/install-deps installs) sits on the default paths. No
+        // pkgConfig: its .pc file adds -D_FILE_OFFSET_BITS=64, which SwiftPM drops with a warning on every build.
+        .systemLibrary(name: "CHiredis"),
         // Transport: the only module that imports libmicrohttpd and the shim.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim", "Locking"], swiftSettings: settings),
         // Storage: the seam sessions reach their records through (pure), and the engines behind it, each the
         // only module that imports its C library.
         .target(name: "SessionStorage", swiftSettings: settings),
         .target(name: "SQLiteStore", dependencies: ["CSQLite", "SessionStorage", "Locking"], swiftSettings: settings),
+        .target(name: "RedisStore", dependencies: ["CHiredis", "SessionStorage", "Locking"], swiftSettings: settings),
         // The one lock type: pthread-backed, so ThreadSanitizer sees it (it cannot see Synchronization.Mutex).
         .target(name: "Locking", swiftSettings: settings),
         // Pure navigation core.
@@ -94,6 +99,7 @@ let package = Package(
         // sockets, a seeded generator); not a product.
         .target(name: "TestSupport", dependencies: ["HeadlessUI"], path: "Tests/TestSupport", swiftSettings: settings),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "SessionStorage"], swiftSettings: settings),
+        .testTarget(name: "RedisStoreTests", dependencies: ["RedisStore", "SessionStorage", "Locking"], swiftSettings: settings),
         .testTarget(name: "LockingTests", dependencies: ["Locking", "TestSupport"], swiftSettings: settings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking", "TestSupport"], swiftSettings: settings),
         .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI", "TestSupport"], swiftSettings: settings),

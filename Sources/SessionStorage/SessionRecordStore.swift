@@ -30,4 +30,29 @@ public protocol SessionRecordStore: AnyObject, Sendable {
 
     /// Writes what is pending and lets the store go (server shutdown).
     func close()
+
+    // Many instances over one store (Redis). Each has a default in `SessionRecordStore+OneInstance.swift` that
+    // is right where this process is the store's only writer (SQLite, whose folder one ribsd holds at a time).
+
+    /// Appends `events` (versions `version + 1`, `version + 2`, ...) only if the session is still at `version`,
+    /// in one step inside the store: of two instances expecting the same version, exactly one is answered
+    /// `.appended`; the other `.conflict` with the version it must catch up to, and nothing of its change is kept.
+    func append(
+        session id: String, events: [StoredEvent], answer: StoredAnswer?, dropAnswersThrough: Int?, at: Int64,
+        expecting version: Int
+    ) throws(StoreError) -> AppendOutcome
+
+    /// The session's events after `version`, in order: what another instance appended since this one's copy
+    /// (empty when there are none, or no such session).
+    func events(of id: String, after version: Int) throws(StoreError) -> [StoredEvent]
+
+    /// Sets what hears of appends to subscribed sessions, with the session and the version it reached, from the
+    /// store's own thread: a wake-up to read `events(of:after:)`, never the record itself.
+    func observeAppends(_ handler: @escaping @Sendable (_ session: String, _ version: Int) -> Void)
+
+    /// Starts telling the observer about the session's appends, whoever makes them.
+    func subscribe(_ id: String)
+
+    /// Stops telling the observer about the session.
+    func unsubscribe(_ id: String)
 }

@@ -13,6 +13,11 @@ public struct StoreStatistics: Sendable, Equatable {
     public var latencySum: Double = 0
     /// Writes or reads that failed.
     public var errors = 0
+    /// Requests a networked store sent and had answered (a pipeline of several commands counts once); over
+    /// `records`, its round trips per change. Zero for an embedded store.
+    public var roundTrips = 0
+    /// Appends refused because another instance had moved the session past the version they expected.
+    public var conflicts = 0
 
     public init() {}
 
