@@ -6,7 +6,7 @@
 # Swift 6.2 or newer builds the package (its tests use 6.2's exit tests); 6.3 is what it is developed with.
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
-    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd-dev libsqlite3-dev pkg-config \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd-dev libsqlite3-dev libhiredis-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -25,7 +25,7 @@ RUN scripts/build-release --product ribsd \
 
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd12 libsqlite3-0 libstdc++6 libgcc-s1 curl \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd12 libsqlite3-0 libhiredis0.14 libstdc++6 libgcc-s1 curl \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --no-create-home ribsd \
     && mkdir -p /var/lib/ribsd && chown ribsd:ribsd /var/lib/ribsd

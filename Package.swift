@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "BuiltinApps", dependencies: ["AppHosting", "RIBs", "HeadlessUI", "Flows"], swiftSettings: settings),
         // Sessions over HTTP.
         .target(
-            name: "SessionService", dependencies: ["AppHosting", "HTTPServer", "Locking", "SessionStorage", "SQLiteStore"],
+            name: "SessionService", dependencies: ["AppHosting", "HTTPServer", "Locking", "SessionStorage", "SQLiteStore", "RedisStore"],
             exclude: ["Embedded"], swiftSettings: settings, plugins: ["EmbedFiles"]),
         // Text files compiled in at build time (the OpenAPI document, the viewer's page, script and style).
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
@@ -112,7 +112,7 @@ let package = Package(
             name: "SessionServiceTests",
             dependencies: [
                 "SessionService", "BuiltinApps", "AppHosting", "HTTPServer", "RIBs", "HeadlessUI", "Flows", "Locking", "TestSupport",
-                "SessionStorage", "SQLiteStore",
+                "SessionStorage", "SQLiteStore", "RedisStore",
             ],
             swiftSettings: settings
         ),

@@ -56,6 +56,8 @@ public final class SessionService: Sendable {
         self.openAPIJSON = Array(OpenAPIDocument.json(hosting: registry.apps).utf8)
         self.heapReturn = Lock(HeapReturnPolicy(threshold: configuration.heapReturnThreshold))
         self.returnFreePages = returnFreePages
+        // Other instances' changes to the sessions streamed here (a shared store): their versions, to the streams.
+        records?.observeAppends { [weak self] id, version in self?.heardShared(id, version: version) }
     }
 
     /// Sessions alive now.

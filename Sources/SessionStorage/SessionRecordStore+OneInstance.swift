@@ -13,6 +13,12 @@ extension SessionRecordStore {
         try log(of: id)?.events.filter { $0.version > version } ?? []
     }
 
+    public var sharesSessions: Bool { false }
+
+    public func storedVersion(of id: String) throws(StoreError) -> Int? {
+        try log(of: id)?.session.version
+    }
+
     public func observeAppends(_ handler: @escaping @Sendable (_ session: String, _ version: Int) -> Void) {}
 
     public func subscribe(_ id: String) {}

@@ -46,6 +46,13 @@ public protocol SessionRecordStore: AnyObject, Sendable {
     /// (empty when there are none, or no such session).
     func events(of id: String, after version: Int) throws(StoreError) -> [StoredEvent]
 
+    /// Whether other processes write this store's sessions too (Redis): a session may then move on, appear or
+    /// go elsewhere, and a process's copy is only as fresh as its last look.
+    var sharesSessions: Bool { get }
+
+    /// The session's stored version, in one round trip; nil when the store holds no such session.
+    func storedVersion(of id: String) throws(StoreError) -> Int?
+
     /// Sets what hears of appends to subscribed sessions, with the session and the version it reached, from the
     /// store's own thread: a wake-up to read `events(of:after:)`, never the record itself.
     func observeAppends(_ handler: @escaping @Sendable (_ session: String, _ version: Int) -> Void)

@@ -264,11 +264,21 @@ struct StoreOptionsParseTests {
         #expect(empty == StoreOptions())
     }
 
+    @Test("--store redis://HOST:PORT/DB names a shared store; a bad address names the flag and what is wrong")
+    func redis() throws {
+        let options = try RibsdOptions.parse(["--store", "redis://10.0.0.5:6380/2"], environment: [:])
+        #expect(options.store.engine == .redis && options.store.redisURL == "redis://10.0.0.5:6380/2")
+        let fromEnvironment = try RibsdOptions.parse([], environment: ["RIBSD_STORE": "redis://cache"])
+        #expect(fromEnvironment.store.engine == .redis && fromEnvironment.store.redisURL == "redis://cache")
+        #expect(throws: RibsdOptions.ParseError.self) { try RibsdOptions.parse(["--store", "redis://host:notaport"], environment: [:]) }
+    }
+
     @Test("bad values name the flag or the variable they came from, and what is allowed")
     func errors() {
         let cases: [([String], [String: String], String)] = [
-            (["--store", "disk"], [:], "--store must be sqlite or memory, not disk"),
-            ([], ["RIBSD_STORE": "SQLite"], "RIBSD_STORE must be sqlite or memory, not SQLite"),
+            (["--store", "disk"], [:], "--store must be sqlite, memory or redis://HOST[:PORT][/DB], not disk"),
+            ([], ["RIBSD_STORE": "SQLite"], "RIBSD_STORE must be sqlite, memory or redis://HOST[:PORT][/DB], not SQLite"),
+            (["--store", "redis"], [:], "--store must be sqlite, memory or redis://HOST[:PORT][/DB], not redis"),
             (["--data-dir="], [:], "--data-dir must not be empty"),
             (["--sync", "always"], [:], "--sync must be normal or full, not always"),
             ([], ["RIBSD_SYNC": "off"], "RIBSD_SYNC must be normal or full, not off"),

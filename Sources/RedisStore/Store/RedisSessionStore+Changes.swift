@@ -12,6 +12,13 @@ extension RedisSessionStore {
             session: id, events: events, answer: answer, dropAnswersThrough: dropAnswersThrough, at: at, expecting: version)
     }
 
+    /// Other ribsd write the same sessions.
+    public var sharesSessions: Bool { true }
+
+    public func storedVersion(of id: String) throws(StoreError) -> Int? {
+        try client.call { (connection: RedisConnection) throws(RedisError) in try connection.version(of: id) }
+    }
+
     public func events(of id: String, after version: Int) throws(StoreError) -> [StoredEvent] {
         try client.call { (connection: RedisConnection) throws(RedisError) in try connection.events(of: id, after: version) }
     }

@@ -2,6 +2,7 @@ import AppHosting
 import Dispatch
 import Foundation
 import HTTPServer
+import RedisStore
 import SQLiteStore
 import SessionStorage
 import Synchronization
@@ -46,7 +47,7 @@ public enum Ribsd {
             exit(0)
         }
 
-        let records = openStore(options.store)
+        let records = openStore(options.store, threads: options.server.threads, sessionTTL: options.service.sessionTTL)
         let logger = RequestLogger(level: options.logLevel, bufferBytes: options.logBuffer)
         let service = SessionService(registry: registry, configuration: options.service, records: records)
         let restored: Int
@@ -128,13 +129,23 @@ public enum Ribsd {
 
     /// The durable store the options name (nil for memory); a folder or file that cannot be used ends the
     /// process with one line, the file untouched.
-    private static func openStore(_ options: StoreOptions) -> (any SessionRecordStore)? {
+    private static func openStore(_ options: StoreOptions, threads: Int, sessionTTL: Int) -> (any SessionRecordStore)? {
         switch options.engine {
         case .memory:
             return nil
         case .sqlite:
             do {
                 return try SQLiteSessionStore(directory: options.dataDirectory, sync: options.sync, maxBytes: options.maxBytes)
+            } catch {
+                fail("session store: \(error.message)")
+            }
+        case .redis:
+            // Connects lazily: a Redis not yet up answers 503 (and /readyz) until it is, without a restart. Its TTL
+            // outlasts the sessions' idle TTL: the store, not an instance, expires a shared session.
+            do {
+                return try RedisSessionStore(
+                    url: options.redisURL ?? "", connections: max(threads, 2), timeout: .seconds(1),
+                    ttl: .seconds(sessionTTL + 60))
             } catch {
                 fail("session store: \(error.message)")
             }

@@ -1,6 +1,8 @@
 import Foundation
 import HTTPServer
+import RedisStore
 import SQLiteStore
+import SessionStorage
 
 /// The executable's flags, read from the command line with the environment as fallback (a flag wins).
 public struct RibsdOptions: Sendable, Equatable {
@@ -32,7 +34,7 @@ public struct RibsdOptions: Sendable, Equatable {
         return [
             (
                 "--store", "RIBSD_STORE",
-                "where sessions are kept: sqlite (in --data-dir, surviving restarts) or memory (default \(store.engine.rawValue))"
+                "where sessions are kept: sqlite (in --data-dir, surviving restarts), memory, or redis://HOST[:PORT][/DB] (shared by many instances) (default \(store.engine.rawValue))"
             ),
             (
                 "--data-dir", "RIBSD_DATA_DIR",
@@ -124,10 +126,20 @@ public struct RibsdOptions: Sendable, Equatable {
             sources[name] = name
         }
         if let engine = values["--store"] {
-            guard let parsed = StoreOptions.Engine(rawValue: engine) else {
-                throw ParseError(description: "\(source("--store")) must be sqlite or memory, not \(engine)")
+            if engine.hasPrefix("redis://") {
+                do {
+                    _ = try RedisAddress(url: engine)
+                } catch {
+                    throw ParseError(description: "\(source("--store")): \(error.message)")
+                }
+                options.store.engine = .redis
+                options.store.redisURL = engine
+            } else {
+                guard let parsed = StoreOptions.Engine(rawValue: engine), parsed != .redis else {
+                    throw ParseError(description: "\(source("--store")) must be sqlite, memory or redis://HOST[:PORT][/DB], not \(engine)")
+                }
+                options.store.engine = parsed
             }
-            options.store.engine = parsed
         }
         if let directory = values["--data-dir"] {
             guard !directory.isEmpty else { throw ParseError(description: "\(source("--data-dir")) must not be empty") }

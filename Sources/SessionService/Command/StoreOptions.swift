@@ -8,6 +8,8 @@ public struct StoreOptions: Sendable, Equatable {
         case memory
         /// An SQLite database in `dataDirectory`: sessions survive restarts and crashes.
         case sqlite
+        /// A Redis server many instances share (`redisURL`): any instance serves any session.
+        case redis
     }
 
     public var engine = Engine.sqlite
@@ -17,6 +19,8 @@ public struct StoreOptions: Sendable, Equatable {
     public var sync = SQLiteSessionStore.Sync.normal
     /// The most bytes the database may hold; past it, changes answer 503 `store_unavailable`. Nil: the disk's room.
     public var maxBytes: Int?
+    /// The Redis server, `redis://HOST[:PORT][/DB]`, for `.redis`.
+    public var redisURL: String?
 
     public init() {}
 }

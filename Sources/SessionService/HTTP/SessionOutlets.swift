@@ -6,6 +6,8 @@ import HTTPServer
 final class SessionOutlets: SessionCompanion {
     /// Event streams watching this session (`GET .../stream`).
     var watchers = SessionWatchers()
+    /// Whether the shared store tells this instance of other instances' changes to the session.
+    var subscribed = false
     /// The answer to `GET …/history` at this version, once a request made it (outside the lock: a long history
     /// takes a while).
     private(set) var preparedHistory: PreparedHistory?

@@ -52,23 +52,53 @@ extension SessionService {
                 throw .invalidHeader("Idempotency-Key must be 1 to \(IdempotencyCache.maxKeyLength) bytes")
             }
             if repeatedKey { throw .invalidHeader("Idempotency-Key must be sent once") }
-            let prior = key.flatMap { core.idempotency[$0] }
-            if let prior, prior.body == digest { return HTTPResponse.json(prior.answer, etag: SessionCore.etag(prior.version)) }
-            try preconditions.checkChange(at: core.version)
-            if prior != nil { throw .idempotencyKeyReused() }
-            switch change {
-            case let .event(event):
-                let changed = try applySingle(event, to: core, keyed: key != nil)
-                return try finishChange(event.type.rawValue, changed: changed, of: core, outlets: outlets, key: key, digest: digest)
-            case let .batch(events):
-                return try applyBatch(events, to: core, outlets: outlets, key: key, digest: digest)
-            case let .rewind(target):
-                let changed = try applyRewind(to: target, in: core)
-                return try finishChange(HistoryStep.rewindType, changed: changed, of: core, outlets: outlets, key: key, digest: digest)
-            case let .link(url):
-                let changed = try applyLink(url, in: core)
-                return try finishChange(HistoryStep.linkType, changed: changed, of: core, outlets: outlets, key: key, digest: digest)
+            // With a shared store, the answer is this copy's only once it is known to be the store's: a change
+            // another instance stored first is caught up with and tried again, and a refusal is confirmed fresh.
+            var attempt = 1
+            while true {
+                do throws(ServiceError) {
+                    return try apply(change, to: core, outlets: outlets, key: key, digest: digest, preconditions: preconditions)
+                } catch {
+                    guard sharesSessions, attempt < Self.changeAttempts else {
+                        if error.code == ServiceError.storeConflictCode {
+                            throw .storeUnavailable("the session kept changing on other instances: try again")
+                        }
+                        throw error
+                    }
+                    if error.code == ServiceError.storeConflictCode {
+                        try catchUp(core, outlets)
+                    } else {
+                        guard Self.mayBeStale(error) else { throw error }
+                        guard try refresh(core, outlets) else { throw error }
+                    }
+                    attempt += 1
+                }
             }
+        }
+    }
+
+    /// The change itself, once the request reads right: a kept answer, the preconditions, then the event, batch,
+    /// rewind or link, stored before it is answered.
+    private func apply(
+        _ change: SessionChange, to core: SessionCore, outlets: SessionOutlets, key: IdempotencyKey?, digest: BodyDigest?,
+        preconditions: Preconditions
+    ) throws(ServiceError) -> HTTPResponse {
+        let prior = key.flatMap { core.idempotency[$0] }
+        if let prior, prior.body == digest { return HTTPResponse.json(prior.answer, etag: SessionCore.etag(prior.version)) }
+        try preconditions.checkChange(at: core.version)
+        if prior != nil { throw .idempotencyKeyReused() }
+        switch change {
+        case let .event(event):
+            let changed = try applySingle(event, to: core, keyed: key != nil)
+            return try finishChange(event.type.rawValue, changed: changed, of: core, outlets: outlets, key: key, digest: digest)
+        case let .batch(events):
+            return try applyBatch(events, to: core, outlets: outlets, key: key, digest: digest)
+        case let .rewind(target):
+            let changed = try applyRewind(to: target, in: core)
+            return try finishChange(HistoryStep.rewindType, changed: changed, of: core, outlets: outlets, key: key, digest: digest)
+        case let .link(url):
+            let changed = try applyLink(url, in: core)
+            return try finishChange(HistoryStep.linkType, changed: changed, of: core, outlets: outlets, key: key, digest: digest)
         }
     }
 

@@ -150,6 +150,8 @@ extension SessionService {
         let session = try liveSession(id)
         let result = try session.withLive { (core: SessionCore, outlets: SessionOutlets) throws(ServiceError) -> Result in
             try checkLive(core, now: clock.uptimeMilliseconds())
+            // An answer from this copy: no older than what another instance answered.
+            try refresh(core, outlets)
             return body(core, outlets)
         }
         return (session, result)
@@ -167,6 +169,13 @@ extension SessionService {
     /// is marked accessed at `now` (uptime), which callers read under the session's lock (a time read before
     /// waiting for it could be older than the access it would then overwrite).
     func checkLive(_ core: SessionCore, now: Int64) throws(ServiceError) {
+        // A shared session may be in use on another instance: its TTL is the store's, and the copy here is
+        // only let go by a sweep (not expired here, where it may have been used elsewhere meanwhile).
+        if sharesSessions, !core.isClosed {
+            core.lastAccessUptime = now
+            recordAccess(of: core, now: now)
+            return
+        }
         switch expireIfIdle(core, now: now) {
         case .live:
             core.lastAccessUptime = now

@@ -132,8 +132,9 @@ extension SessionService {
     func forkOrigin(_ fork: ForkRequest, app: String?) throws(ServiceError) -> ForkOrigin {
         let source = try liveSession(fork.session)
         let storesDocuments = records != nil
-        let origin = try source.withCore { (core: SessionCore) throws(ServiceError) -> ForkOrigin in
+        let origin = try source.withLive { (core: SessionCore, outlets: SessionOutlets) throws(ServiceError) -> ForkOrigin in
             try checkLive(core, now: clock.uptimeMilliseconds())
+            try refresh(core, outlets)
             guard fork.version <= core.version else { throw .versionNotFound(fork.version, current: core.version) }
             return ForkOrigin(
                 app: core.app, entries: Array(core.history.prefix(fork.version - 1)),

@@ -193,6 +193,12 @@ public final class ServiceMetrics: Sendable {
         text +=
             "# HELP ribsd_store_errors_total Store reads and writes that failed (a full disk, an I/O error).\n# TYPE ribsd_store_errors_total counter\n"
         text += "ribsd_store_errors_total \(store.errors)\n"
+        text +=
+            "# HELP ribsd_store_round_trips_total Round trips to a remote store (Redis); over ribsd_store_records_total, round trips per record.\n# TYPE ribsd_store_round_trips_total counter\n"
+        text += "ribsd_store_round_trips_total \(store.roundTrips)\n"
+        text +=
+            "# HELP ribsd_store_conflicts_total Changes another instance stored first (a shared store): caught up with and tried again.\n# TYPE ribsd_store_conflicts_total counter\n"
+        text += "ribsd_store_conflicts_total \(store.conflicts)\n"
         return text
     }
 

@@ -65,6 +65,26 @@ extension SessionCore {
     /// What the timeline holds (0 until a past version was read).
     package var timelineBytes: Int { timeline?.heldBytes ?? 0 }
 
+    /// Takes the steps another instance applied after this copy's version, as they were stored (versions and
+    /// times); returns the document of each.
+    func catchUp(_ entries: [HistoryEntry]) -> [[UInt8]] {
+        var states: [[UInt8]] = []
+        for entry in entries {
+            if case let .rewind(target) = entry.step {
+                relaunch(through: target)
+            } else {
+                replay(entry.step, on: runtime)
+            }
+            history.append(entry)
+            hold(entry.heldBytes)
+            version = entry.version
+            rerender()
+            recordInTimeline()
+            states.append(stateJSON)
+        }
+        return states
+    }
+
     /// Adds the document just made to the timeline, if the session keeps one.
     func recordInTimeline() {
         guard timeline != nil else { return }

@@ -15,12 +15,12 @@ package final class SessionCore {
     /// The most events this session applies (`--max-events`): a state at the limit accepts none.
     let eventLimit: Int
     @exclusivity(unchecked) package internal(set) var runtime: any AppRuntime
-    @exclusivity(unchecked) package private(set) var version = 1 {
+    @exclusivity(unchecked) package internal(set) var version = 1 {
         didSet { etag = Self.etag(version) }
     }
     /// `version` as a strong entity tag, `"N"`, made once per version rather than once per response.
     @exclusivity(unchecked) package private(set) var etag = SessionCore.etag(1)
-    @exclusivity(unchecked) private(set) var history: [HistoryEntry] = []
+    @exclusivity(unchecked) var history: [HistoryEntry] = []
     /// What this session holds of the server's `HeldMemory` (its history and remembered answers), given back
     /// when it closes.
     @exclusivity(unchecked) private(set) var heldBytes = 0
@@ -198,7 +198,7 @@ package final class SessionCore {
 
     /// Counts `delta` bytes more (or fewer) of history or remembered answers as held by this session and by the
     /// server.
-    private func hold(_ delta: Int) {
+    func hold(_ delta: Int) {
         heldBytes += delta
         heldMemory?.change(by: delta)
     }

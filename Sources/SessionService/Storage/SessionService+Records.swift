@@ -8,7 +8,9 @@ extension SessionService {
     /// Adds every stored session to the store, dormant (its log is replayed when a request first touches it);
     /// returns how many. Called once, before the server listens.
     public func restoreSessions() throws(StoreError) -> Int {
-        guard let records else { return 0 }
+        // A shared store's sessions are read when first asked for (`loadShared`): another instance may make one
+        // at any time.
+        guard let records, !records.sharesSessions else { return 0 }
         let stored = try records.sessions()
         let wallNow = clock.nowMilliseconds(), uptimeNow = clock.uptimeMilliseconds()
         for summary in stored {
@@ -22,7 +24,9 @@ extension SessionService {
 
     /// The session with this id, live: a dormant one is replayed first.
     func liveSession(_ id: String) throws(ServiceError) -> Session {
-        guard let session = store.session(id) else { throw .sessionNotFound() }
+        var found = store.session(id)
+        if found == nil { found = try loadShared(id) }
+        guard let session = found else { throw .sessionNotFound() }
         try session.awaken { (dormant: DormantSession) throws(ServiceError) -> SessionCore in try awaken(dormant) }
         return session
     }
@@ -96,7 +100,10 @@ extension SessionService {
     /// finds it again expires or refuses it the same way).
     func forgetStored(_ id: String) {
         store.remove(id)
-        records?.submit(.delete(session: id))
+        // A shared store's sessions live on in other instances: this one only lets its copy go (the store's own
+        // TTL expires them).
+        guard let records, !records.sharesSessions else { return }
+        records.submit(.delete(session: id))
     }
 
     /// Records a new session with the events it was created with (`states`: the state after each); throws
@@ -131,7 +138,24 @@ extension SessionService {
             }
             return
         }
-        try commit(.append(session: core.id, events: events, answer: answer, dropAnswersThrough: dropThrough, at: last.at), to: records)
+        guard records.sharesSessions else {
+            try commit(.append(session: core.id, events: events, answer: answer, dropAnswersThrough: dropThrough, at: last.at), to: records)
+            return
+        }
+        // Shared: kept only if no other instance moved the session on since this copy's version.
+        let outcome: AppendOutcome
+        do {
+            outcome = try records.append(
+                session: core.id, events: events, answer: answer, dropAnswersThrough: dropThrough, at: last.at,
+                expecting: events[0].version - 1)
+        } catch {
+            throw .storeUnavailable(error.message)
+        }
+        switch outcome {
+        case .appended: return
+        case let .conflict(current): throw .storeConflict(current: current)
+        case .missing: throw .sessionNotFound()
+        }
     }
 
     /// The history's entries after the first `historyCount`, as stored, each with the digest of its state.

@@ -28,6 +28,9 @@ extension SessionService {
         let stream = StreamBody(heartbeat: ServerSentEvents.heartbeat, overflow: .keepLatest)
         try session.withLive { (core: SessionCore, outlets: SessionOutlets) throws(ServiceError) -> Void in
             try checkLive(core, now: clock.uptimeMilliseconds())
+            // From the store's current version on: what other instances change is heard through it from now on.
+            subscribeShared(core.id, outlets)
+            try refresh(core, outlets)
             // Checked under the session's lock, which `endStreams` takes after setting it: no stream joins a
             // session that was already told to end its streams.
             guard !streamsEnded.load(ordering: .sequentiallyConsistent) else { throw .shuttingDown() }

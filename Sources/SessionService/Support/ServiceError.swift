@@ -135,6 +135,16 @@ public struct ServiceError: Error, Equatable, Sendable {
             detail: "\"\(url)\" cannot be opened from here: step \(refusal.step) (\(refusal.name)) cannot proceed: \(refusal.reason)")
     }
 
+    /// Another instance changed the session first (a shared store): the change is tried again after a catch-up,
+    /// and a client sees it only when that keeps happening, as `store_unavailable`.
+    static let storeConflictCode = "store_conflict"
+
+    static func storeConflict(current: Int) -> ServiceError {
+        ServiceError(
+            status: 503, code: storeConflictCode, title: "Store unavailable",
+            detail: "another instance moved the session on to version \(current) first")
+    }
+
     static func idempotencyKeyReused() -> ServiceError {
         ServiceError(
             status: 422, code: "idempotency_key_reused", title: "Idempotency key reused",
