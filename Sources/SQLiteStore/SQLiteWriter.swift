@@ -42,7 +42,9 @@ final class SQLiteWriter {
             // The touches went down with the batch: written on their own, or a restart counts the TTL from an
             // older access.
             defer { flush(touches) }
-            guard changes.count > 1 else { return [error.storeError] }
+            // A change alone failed on its own; one beside others (or beside touches, which may be what did not
+            // fit: a deletion on a full store must still make room) is tried again alone.
+            guard changes.count > 1 || !touches.isEmpty else { return [error.storeError] }
         }
         return changes.map { change in
             do throws(SQLiteError) {
