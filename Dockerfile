@@ -13,7 +13,7 @@ COPY Package.swift ./
 COPY Sources ./Sources
 # The build embeds these (the EmbedFiles plugin): the OpenAPI document, through the plugin and its tool.
 COPY Plugins ./Plugins
-COPY docs/openapi.json ./docs/
+COPY docs/openapi.json docs/app.schema.json ./docs/
 COPY Examples ./Examples
 COPY Tests ./Tests
 # Every target's folder must exist for SwiftPM to load the package, even those this image does not build.

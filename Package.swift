@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "Flows", targets: ["Flows"]),
         .library(name: "AppHosting", targets: ["AppHosting"]),
         .library(name: "BuiltinApps", targets: ["BuiltinApps"]),
+        .library(name: "DeclaredApps", targets: ["DeclaredApps"]),
         .library(name: "SessionService", targets: ["SessionService"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "Locking", targets: ["Locking"]),
@@ -62,9 +63,15 @@ let package = Package(
         // The app model the service hosts: events, app registry, state JSON. Pure.
         .target(name: "AppHosting", dependencies: ["RIBs", "HeadlessUI", "Flows", "Locking"], swiftSettings: settings),
         .target(name: "BuiltinApps", dependencies: ["AppHosting", "RIBs", "HeadlessUI", "Flows"], swiftSettings: settings),
+        // Apps declared in JSON files, loaded at start: RIB trees and flows as data. Pure; its `Embedded` folder
+        // links the app file schema in docs/.
+        .target(
+            name: "DeclaredApps", dependencies: ["AppHosting", "RIBs", "HeadlessUI", "Flows"], exclude: ["Embedded"],
+            swiftSettings: settings, plugins: ["EmbedFiles"]),
         // Sessions over HTTP.
         .target(
-            name: "SessionService", dependencies: ["AppHosting", "HTTPServer", "Locking", "SessionStorage", "SQLiteStore", "RedisStore"],
+            name: "SessionService",
+            dependencies: ["AppHosting", "DeclaredApps", "HTTPServer", "Locking", "SessionStorage", "SQLiteStore", "RedisStore"],
             exclude: ["Embedded"], swiftSettings: settings, plugins: ["EmbedFiles"]),
         // Text files compiled in at build time (the OpenAPI document, the viewer's page, script and style).
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
@@ -107,6 +114,10 @@ let package = Package(
         .testTarget(name: "FlowsTests", dependencies: ["Flows", "HeadlessUI"], swiftSettings: settings),
         .testTarget(name: "AppHostingTests", dependencies: ["AppHosting", "RIBs", "HeadlessUI", "Locking"], swiftSettings: settings),
         .testTarget(name: "BuiltinAppsTests", dependencies: ["BuiltinApps", "AppHosting"], swiftSettings: settings),
+        .testTarget(
+            name: "DeclaredAppsTests",
+            dependencies: ["DeclaredApps", "BuiltinApps", "AppHosting", "SessionService", "RIBs", "HeadlessUI", "Flows", "TestSupport"],
+            swiftSettings: settings),
         .testTarget(name: "RibsdClientTests", dependencies: ["RibsdClient", "ribsd-watch", "Locking"], swiftSettings: settings),
         .testTarget(
             name: "SessionServiceTests",

@@ -13,10 +13,14 @@ public protocol Flow: FlowPresentable {
     func adapt(step: any Step) -> (any Step)?
     /// Performs the navigation for `step`.
     func navigate(to step: any Step) throws -> FlowContributors
+    /// The name the tree shows the flow under: its type's, unless one type serves several flows (an app
+    /// declared as data).
+    var name: String { get }
 }
 
 extension Flow {
     public var presentableController: ViewController { root.presentableController }
     public func accepts(_ step: any Step) -> Bool { true }
     public func adapt(step: any Step) -> (any Step)? { step }
+    public var name: String { String(describing: type(of: self)) }
 }

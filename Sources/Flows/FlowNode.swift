@@ -74,8 +74,8 @@ public final class FlowNode {
         children.compactMap { if case let .presentable(contribution) = $0 { contribution } else { nil } }
     }
 
-    /// The flow's name: its type's.
-    public var name: String { String(describing: type(of: flow)) }
+    /// The flow's name (`Flow.name`: its type's, by default).
+    public var name: String { flow.name }
 
     /// Whether the flow's root was in the window and is out of it now (popped, dismissed, or its window let it go).
     var isRootDismissed: Bool { rootWasOnScreen && !flow.root.presentableController.isOnScreen }

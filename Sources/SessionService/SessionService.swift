@@ -1,4 +1,5 @@
 import AppHosting
+import DeclaredApps
 import Foundation
 import HTTPServer
 import Locking
@@ -69,6 +70,10 @@ public final class SessionService: Sendable {
         router.add(.GET, "/readyz") { [self] _ in readiness() }
         router.add(.GET, "/v1/apps") { [self] _ in .json(appsJSON) }
         router.add(.GET, "/openapi.json") { [openAPIJSON] _ in .json(openAPIJSON) }
+        // The JSON Schema of an app declared as data (`--apps`, docs/APPS-AS-DATA.md).
+        router.add(.GET, "/v1/schemas/app") { _ in
+            HTTPResponse(status: 200, headers: [("Content-Type", "application/schema+json")], body: DeclaredAppLoader.schemaJSON)
+        }
         router.add(.GET, "/metrics") { [self] _ in
             HTTPResponse(
                 status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],

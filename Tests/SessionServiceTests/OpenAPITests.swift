@@ -24,6 +24,7 @@ struct OpenAPITests {
         ("get", "/readyz"),
         ("get", "/metrics"),
         ("get", "/openapi.json"),
+        ("get", "/v1/schemas/app"),
     ]
 
     /// The contract's error table: status, code, and the operations that must document it.

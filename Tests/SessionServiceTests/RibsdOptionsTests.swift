@@ -118,6 +118,7 @@ struct RibsdOptionsTests {
             "--max-store-bytes": parsed.store.maxBytes.map(String.init) ?? "the disk's room",
             "--max-batch": "\(parsed.service.maxBatchEvents)",
             "--max-stream-seconds": parsed.server.streamLifetime.map { "\($0)" } ?? "no limit",
+            "--apps": parsed.appsDirectory ?? "none",
         ]
         #expect(Set(actual.keys) == Set(RibsdOptions.flags.map(\.flag)))
         for entry in RibsdOptions.flags {

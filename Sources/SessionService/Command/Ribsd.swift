@@ -1,4 +1,5 @@
 import AppHosting
+import DeclaredApps
 import Dispatch
 import Foundation
 import HTTPServer
@@ -47,6 +48,7 @@ public enum Ribsd {
             exit(0)
         }
 
+        let registry = options.appsDirectory.map { declaredApps(in: $0, beside: registry) } ?? registry
         let records = openStore(options.store, threads: options.server.threads, sessionTTL: options.service.sessionTTL)
         let logger = RequestLogger(level: options.logLevel, bufferBytes: options.logBuffer)
         let service = SessionService(registry: registry, configuration: options.service, records: records)
@@ -149,6 +151,30 @@ public enum Ribsd {
             } catch {
                 fail("session store: \(error.message)")
             }
+        }
+    }
+
+    /// `registry` with the apps declared in `directory`'s `*.json` files (by name): every file checked first, and
+    /// one problem anywhere ends the process, each problem on a line (`file#/pointer: what`), nothing served.
+    private static func declaredApps(in directory: String, beside registry: AppRegistry) -> AppRegistry {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
+        } catch {
+            fail("--apps \(directory): cannot read the folder (\(error.localizedDescription))")
+        }
+        var files: [(path: String, bytes: [UInt8])] = []
+        for name in names {
+            let path = (directory as NSString).appendingPathComponent(name)
+            guard let data = FileManager.default.contents(atPath: path) else { fail("--apps: cannot read \(path)") }
+            files.append((path, Array(data)))
+        }
+        do {
+            let apps = try DeclaredAppLoader.load(files: files, takenIDs: Set(registry.apps.map(\.id)))
+            return apps.reduce(registry) { $0.registering($1.definition) }
+        } catch {
+            fail(
+                "--apps: \(error.problems.count) problem(s), nothing served:\n" + error.problems.map(\.description).joined(separator: "\n"))
         }
     }
 

@@ -17,6 +17,8 @@ public struct RibsdOptions: Sendable, Equatable {
     /// Bytes of log lines held while stderr is slow.
     public var logBuffer = RequestLogger.defaultBufferBytes
     /// `--help` was given.
+    /// A folder of apps declared as JSON (`--apps`), served beside the built-in ones.
+    public var appsDirectory: String?
     public var showHelp = false
     /// `--version` was given.
     public var showVersion = false
@@ -55,6 +57,10 @@ public struct RibsdOptions: Sendable, Equatable {
             ("--session-ttl", "RIBSD_SESSION_TTL", "seconds a session may stay idle (default \(service.sessionTTL))"),
             ("--max-events", "RIBSD_MAX_EVENTS", "most events one session applies (default \(service.maxEventsPerSession))"),
             ("--max-batch", "RIBSD_MAX_BATCH", "most events one request applies at once, all or none (default \(service.maxBatchEvents))"),
+            (
+                "--apps", "RIBSD_APPS",
+                "a folder of apps declared as JSON (*.json, docs/APPS-AS-DATA.md) to serve beside the built-in ones (default: none)"
+            ),
             (
                 "--max-held-bytes", "RIBSD_MAX_HELD_BYTES",
                 "about the most bytes all sessions hold in histories, remembered answers and history documents (default \(service.maxHeldBytes))"
@@ -168,6 +174,10 @@ public struct RibsdOptions: Sendable, Equatable {
         }
         if let events = values["--max-events"] {
             options.service.maxEventsPerSession = try wholeNumber(events, source("--max-events"), to: 100_000_000)
+        }
+        if let apps = values["--apps"] {
+            guard !apps.isEmpty else { throw ParseError(description: "\(source("--apps")) must not be empty") }
+            options.appsDirectory = apps
         }
         if let batch = values["--max-batch"] {
             options.service.maxBatchEvents = try wholeNumber(batch, source("--max-batch"), to: 10_000)
