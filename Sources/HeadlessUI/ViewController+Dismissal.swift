@@ -1,6 +1,14 @@
+import Synchronization
+
 /// One observer of a controller's dismissal (RxFlow's `rx.dismissed`): called once, when the controller leaves
 /// the window it is in. Cancelled explicitly or when released, as RIBs' active-state observations are.
 public final class DismissalObservation {
+    /// Whether any controller was ever observed in this process: until one is, the changes that take controllers
+    /// out of a window walk none of them looking for observers (RIB apps observe none; flows do). Relaxed is
+    /// enough: a controller is observed and leaves its window under its session's lock, which orders the two;
+    /// another session's walk may read `false` late, and its controllers have no observers then.
+    fileprivate static let anyMade = Atomic<Bool>(false)
+
     // Weak both ways: the observation must not keep its controller alive (the view model that holds it usually
     // belongs to the controller), nor the controller the observation (releasing it is how a holder cancels).
     private weak var controller: ViewController?
@@ -47,6 +55,7 @@ extension ViewController {
     /// comes into one and leaves it.
     public func observeDismissal(_ observer: @escaping () -> Void) -> DismissalObservation {
         let observation = DismissalObservation(controller: self, callback: observer)
+        DismissalObservation.anyMade.store(true, ordering: .relaxed)
         dismissalObservers.append(DismissalObserverLink(observation: observation))
         return observation
     }
@@ -60,6 +69,7 @@ extension ViewController {
 
     /// This controller, what it contains and what it presents, however deep, that have dismissal observers.
     func observedSubtree() -> [ViewController] {
+        guard DismissalObservation.anyMade.load(ordering: .relaxed) else { return [] }
         var observed: [ViewController] = []
         collectObserved(into: &observed)
         return observed

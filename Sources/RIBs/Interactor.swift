@@ -88,8 +88,8 @@ open class Interactor: Interactable {
     }
 
     /// Its router's leak detector changed (it was attached under a detector): a presentable interactor keeps it,
-    /// to expect its presenter to go when it goes.
-    func leakDetectorDidChange(_ detector: LeakDetector?, ribName: String) {}
+    /// to expect its presenter to go when it goes, unless the presenter is `viewController`, the router's own.
+    func leakDetectorDidChange(_ detector: LeakDetector?, ribName: String, viewController: ViewController?) {}
 
     /// Called after the interactor became active and its subtree with it.
     open func didBecomeActive() {}

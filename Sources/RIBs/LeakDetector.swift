@@ -28,6 +28,9 @@ public final class LeakDetector: DeinitObserver {
         var gone = false
         /// Set once `leaks()` has returned it: a lasting leak is found once, however often it is shown.
         var reported = false
+        /// Set on a router's record by a detach, which expects its interactor and view controller with it: the
+        /// router's release then finds its parts expected without looking each up (see `expectRelease(ofPartsOf:)`).
+        var partsExpected = false
 
         /// The object if it is still alive. (Only `reports`/`gone` decide whether `reporter` may be read:
         /// even comparing it with nil would retain it.)
@@ -72,8 +75,17 @@ public final class LeakDetector: DeinitObserver {
     /// detach's expectation takes over theirs.
     @exclusivity(unchecked) public var detaching: ObjectIdentifier?
 
+    /// Set by `stopWatching()`: nothing is recorded any more.
+    @exclusivity(unchecked) private var stopped = false
+
     /// Creates a detector with nothing expected.
     public init() {}
+
+    /// Records nothing from now on: for a detector whose leaks nobody will read again (its session's runtime is
+    /// going, and its tree with it), so that the routers released with the tree are not watched one by one.
+    public func stopWatching() {
+        stopped = true
+    }
 
     /// Expects `object` to be released (and, for a view controller, to leave the screen).
     public func expectRelease(of object: AnyObject, name: String, kind: Leak.Kind) {
@@ -108,18 +120,30 @@ public final class LeakDetector: DeinitObserver {
         if let controller = router.ownedViewController {
             register(controller, reports: controller.reportDeinit(to: self), name: name, kind: .viewController)
         }
+        // The parts stay expected while the router lives (it holds them), unless their records are withdrawn,
+        // which clears this (`cancelExpectations`).
+        if let position = position(of: ObjectIdentifier(router)) { expectations[position].partsExpected = true }
     }
 
     /// What a router's release expects (RIBs' `Router.deinit` and `ViewableRouter.deinit`): its interactor and its
-    /// view controller, if it has one, must go with it. Those a detach expects already are left as they are,
-    /// without reading them (the usual case, on every pop's path).
-    func expectRelease(ofPartsOf name: String, interactor: any Interactable, viewController: ViewController?) {
-        if !isExpectedToGo(ObjectIdentifier(interactor)) {
-            expectRelease(of: interactor, name: name, kind: .interactor)
+    /// view controller, if it has one, must go with it. When a detach expected them already (the usual way a
+    /// router goes, on every pop's path), the router's own record says so, and nothing else is read: the
+    /// interactor's retain alone would take the slow path (it has a side table).
+    func expectRelease(ofPartsOf router: any Routing) {
+        guard !stopped else { return }
+        if let position = position(of: ObjectIdentifier(router)), expectations[position].partsExpected { return }
+        let name = router.name
+        expectReleaseIfUnexpected(of: router.interactable, name: name, kind: .interactor)
+        if let controller = router.ownedViewController {
+            expectReleaseIfUnexpected(of: controller, name: name, kind: .viewController)
         }
-        if let viewController, !isExpectedToGo(ObjectIdentifier(viewController)) {
-            expectRelease(of: viewController, name: name, kind: .viewController)
-        }
+    }
+
+    /// `expectRelease(of:name:kind:)`, unless `object` is expected to go already (a detach expected it): then its
+    /// record stays as it is, found without the casts `expectRelease` makes (a presenter is usually its RIB's view
+    /// controller, which the detach expected).
+    func expectReleaseIfUnexpected(of object: AnyObject, name: String, kind: Leak.Kind) {
+        if !stopped, !isExpectedToGo(ObjectIdentifier(object)) { expectRelease(of: object, name: name, kind: kind) }
     }
 
     /// Whether the object with `id` is expected to go and will tell of it: listed, not marked gone, and reporting
@@ -145,6 +169,7 @@ public final class LeakDetector: DeinitObserver {
     /// Records an expectation unless `object` is expected already. `reports`: the object will call
     /// `observedObjectDidDeinit` on this detector as it goes (so it can be held unretained until then).
     private func register(_ object: AnyObject, reports: Bool, name: String, kind: Leak.Kind, mustGo: Bool = true) {
+        guard !stopped else { return }
         let id = ObjectIdentifier(object)
         var expectation = Expectation(
             reporter: reports ? object : nil, other: reports ? nil : WeakBox(object), id: id, name: name, kind: kind,
@@ -214,6 +239,8 @@ public final class LeakDetector: DeinitObserver {
             return false
         }
         compact(keeping: { !ids.contains($0.id) })
+        // A router kept may have lost its parts' records: its release looks them up again.
+        for index in expectations.indices { expectations[index].partsExpected = false }
         return true
     }
 

@@ -19,7 +19,7 @@ open class Router<InteractorType>: Routing {
             // A presentable interactor expects its presenter to go when it goes (RIBs' `PresentableInteractor.deinit`),
             // with the detector its router has. Set on every attach, changed rarely.
             guard leakDetector !== oldValue else { return }
-            (interactable as? Interactor)?.leakDetectorDidChange(leakDetector, ribName: name)
+            (interactable as? Interactor)?.leakDetectorDidChange(leakDetector, ribName: name, viewController: ownedViewController)
         }
     }
     @exclusivity(unchecked) public final var hostContext: (any RoutingHostContext)?
@@ -57,7 +57,7 @@ open class Router<InteractorType>: Routing {
         lifecycleObservers?.finish()
         // RIBs' watches at a router's release: its interactor, and a viewable router's view controller, must follow
         // it. A detach expected them already (the usual way a router goes); a tree dropped whole did not.
-        leakDetector?.expectRelease(ofPartsOf: name, interactor: interactable, viewController: ownedViewController)
+        leakDetector?.expectRelease(ofPartsOf: self)
         deinitReport.send(for: self)
     }
 

@@ -8,21 +8,12 @@ private final class CardInteractor: PresentableInteractor<CardPresenter> {}
 
 @Suite("LeakDetector: what a router's or a presentable interactor's release expects, as RIBs watches it")
 struct ReleaseLeakWatchTests {
-    /// A root with a detector, active and loaded, not launched: nothing on screen holds its view controller.
-    private func root(_ detector: LeakDetector) -> TestViewableRouter {
-        let root = TestViewableRouter("Root", log: EventLog())
-        root.leakDetector = detector
-        root.interactor.activate()
-        root.load()
-        return root
-    }
-
     @Test("a tree dropped whole while something keeps a child's interactor: that interactor is reported, nothing else")
     func droppedTreeKeptInteractor() throws {
         let detector = LeakDetector()
         var kept: [AnyObject] = []
         do {
-            let root = root(detector)
+            let root = detectingRoot(detector)
             let child = TestViewableRouter("Child", log: EventLog())
             try root.attachChild(child)
             kept.append(child.interactor)
@@ -40,7 +31,7 @@ struct ReleaseLeakWatchTests {
         let detector = LeakDetector()
         var kept: [AnyObject] = []
         do {
-            let root = root(detector)
+            let root = detectingRoot(detector)
             kept.append(root.viewController)
         }
 
@@ -54,7 +45,7 @@ struct ReleaseLeakWatchTests {
         let detector = LeakDetector()
         weak var weakChild: TestViewableRouter?
         do {
-            let root = root(detector)
+            let root = detectingRoot(detector)
             let child = TestViewableRouter("Child", log: EventLog())
             weakChild = child
             try root.attachChild(child)
@@ -68,7 +59,7 @@ struct ReleaseLeakWatchTests {
     @Test("a detached router released: each part reported once, in the detach's order, however the release adds to it")
     func detachedThenReleasedReportsOnce() throws {
         let detector = LeakDetector()
-        let root = root(detector)
+        let root = detectingRoot(detector)
         var kept: [AnyObject] = []
         do {
             let child = TestViewableRouter("Child", log: EventLog())
@@ -89,7 +80,7 @@ struct ReleaseLeakWatchTests {
     @Test("a presentable interactor released while its presenter is kept: the presenter is reported under its RIB's name")
     func keptPresenter() throws {
         let detector = LeakDetector()
-        let root = root(detector)
+        let root = detectingRoot(detector)
         var kept: [AnyObject] = []
         do {
             let card = Router(interactor: CardInteractor(presenter: CardPresenter()), name: "Card")
@@ -106,7 +97,7 @@ struct ReleaseLeakWatchTests {
     @Test("the presenter is expected only once its interactor goes, as RIBs' PresentableInteractor.deinit expects it")
     func presenterExpectedAtInteractorRelease() throws {
         let detector = LeakDetector()
-        let root = root(detector)
+        let root = detectingRoot(detector)
         var kept: [AnyObject] = []
         do {
             let card = Router(interactor: CardInteractor(presenter: CardPresenter()), name: "Card")

@@ -7,8 +7,9 @@ extension AppEvent {
     public static let maxFieldLength = 256
 
     /// Decodes an event body strictly (RFC 8259), validating each field its type needs; extra fields are ignored.
-    /// `catalog` holds the types the session's app declares beside the built-in ones.
-    public init(json bytes: [UInt8], catalog: EventCatalog = .builtIn) throws(EventDecodingError) {
+    /// `catalog` holds the types the session's app declares beside the built-in ones. Borrowed: an initializer
+    /// takes its arguments owned, which costs a retain and a release of the catalog for every event decoded.
+    public init(json bytes: [UInt8], catalog: borrowing EventCatalog = .builtIn) throws(EventDecodingError) {
         let fields: JSONFields
         do {
             fields = try JSONFields(bytes)
@@ -19,7 +20,7 @@ extension AppEvent {
     }
 
     /// Decodes an event from a body's fields, read already.
-    public init(fields: JSONFields, catalog: EventCatalog = .builtIn) throws(EventDecodingError) {
+    public init(fields: JSONFields, catalog: borrowing EventCatalog = .builtIn) throws(EventDecodingError) {
         guard let typeValue = fields["type"] else { throw .malformed("`type` is missing") }
         guard case let .string(typeName) = typeValue else { throw .malformed(Self.notAString("type", typeValue)) }
         guard let type = EventType(named: typeName) else {
@@ -65,6 +66,7 @@ extension AppEvent {
     /// Refuses a body whose `name`, `screen`, `style` or `step` is not a string, whatever its type (as the schema
     /// says): `{"type":"logout","name":5}` is a client's bug to report, not a field to ignore. An app's own types
     /// keep that rule: no declaration gives those names another kind.
+    @inline(__always)
     private static func checkStringFields(_ fields: JSONFields) throws(EventDecodingError) {
         // One pass over the values: only one that is not a string looks at its name (usually none does).
         for (name, value) in fields.fields {
@@ -82,6 +84,7 @@ extension AppEvent {
     }
 
     /// `string` as a field's value: not empty, and at most `maxFieldLength` characters.
+    @inline(__always)
     static func checked(_ string: String, field: String) throws(EventDecodingError) -> String {
         guard !string.isEmpty else { throw .malformed("`\(field)` must not be empty") }
         // Bytes first: no longer in bytes than the limit, it is no longer in characters either.

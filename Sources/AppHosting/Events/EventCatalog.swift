@@ -2,7 +2,10 @@ import HeadlessUI
 
 /// The event types a session's app takes: the contract's nine, the ones it declares, and the screens its
 /// screen fields may name. Event bodies decode against it (`AppEvent(json:catalog:)`).
-public struct EventCatalog: Sendable {
+///
+/// A class, immutable: every event body decoded is handed one (the app's, or `builtIn`), and an object is one
+/// retain where the three fields of a value were three.
+public final class EventCatalog: Sendable {
     /// The built-in types alone: what an app that declares none takes.
     public static let builtIn = EventCatalog()
 

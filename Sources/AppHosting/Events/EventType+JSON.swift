@@ -2,17 +2,27 @@ extension EventType {
     /// Writes the type as a JSON string: a built-in one as a constant, quotes included (states list accepted
     /// types on every render, and a constant needs no escaping scan).
     public func write(to json: inout JSONWriter) {
+        if case let .declared(name) = self {
+            json.string(name)
+        } else {
+            json.constant(builtInJSON)
+        }
+    }
+
+    /// A built-in type as a JSON string; empty for a declared one. A switch that only picks a value compiles to
+    /// a table read, where one call per case would branch on the type once per type listed.
+    var builtInJSON: StaticString {
         switch self {
-        case .login: json.constant("\"login\"")
-        case .logout: json.constant("\"logout\"")
-        case .push: json.constant("\"push\"")
-        case .pop: json.constant("\"pop\"")
-        case .didPop: json.constant("\"didPop\"")
-        case .present: json.constant("\"present\"")
-        case .dismiss: json.constant("\"dismiss\"")
-        case .didDismiss: json.constant("\"didDismiss\"")
-        case .step: json.constant("\"step\"")
-        case let .declared(name): json.string(name)
+        case .login: "\"login\""
+        case .logout: "\"logout\""
+        case .push: "\"push\""
+        case .pop: "\"pop\""
+        case .didPop: "\"didPop\""
+        case .present: "\"present\""
+        case .dismiss: "\"dismiss\""
+        case .didDismiss: "\"didDismiss\""
+        case .step: "\"step\""
+        case .declared: ""
         }
     }
 }

@@ -19,6 +19,12 @@ public final class RIBAppRuntime: AppRuntime {
         rootRoles = NodeRoles.of(root)
     }
 
+    deinit {
+        // The tree goes with the runtime, and nobody reads its leaks any more: the release of each router in it
+        // need not be watched.
+        leakDetector.stopWatching()
+    }
+
     public func apply(_ event: AppEvent) throws(EventError) {
         // The path the last render found is still the screen's: nothing moves between two calls but events.
         if let path = renderedPath {
@@ -64,7 +70,17 @@ public final class RIBAppRuntime: AppRuntime {
     }
 
     private static func hasDuplicates(_ types: [EventType]) -> Bool {
-        for index in types.indices where types[..<index].contains(types[index]) { return true }
+        // The built-in types (usually all there is) as the bits of a set; a list with a declared one is compared
+        // pair by pair.
+        var seen: UInt16 = 0
+        for type in types {
+            guard let index = type.builtInIndex else {
+                return types.indices.contains { types[..<$0].contains(types[$0]) }
+            }
+            let bit: UInt16 = 1 << index
+            if seen & bit != 0 { return true }
+            seen |= bit
+        }
         return false
     }
 

@@ -99,7 +99,7 @@ package final class SessionCore {
     }
 
     /// Makes the runtime's state, changed by `step`, the next version; false when the state shows no change.
-    func advance(by step: HistoryStep, now: Int64) -> Bool {
+    func advance(by step: consuming HistoryStep, now: Int64) -> Bool {
         // Rendered as the next version; an idempotent repeat (didPop of a screen already gone) leaves the
         // fields' bytes, and so the version, as they were, and this rendering is dropped.
         // Room for a push's new node and stack entries: growing the buffer mid-render costs a copy and a free.
@@ -118,9 +118,11 @@ package final class SessionCore {
         version += 1
         // The wall clock may step back: a version's time is never before the one before it, so the history's
         // times keep its order and no duration a client reads from it is negative.
+        // `step` moved into the entry and the entry into the history where the compiler can: each copy of an
+        // event is a switch over its cases.
         let entry = HistoryEntry(version: version, step: step, atMilliseconds: max(now, history.last?.atMilliseconds ?? now))
-        history.append(entry)
         hold(entry.heldBytes)
+        history.append(entry)
         stateJSON = next.bytes
         fieldsOffset = nextFieldsOffset
         recordInTimeline()
@@ -294,7 +296,13 @@ package final class SessionCore {
         let fieldsOffset = json.count
         // Every version but the first was made by one event of the history: at the limit, nothing would
         // change the state any more, so `accepts` lists nothing.
-        (shown ?? runtime).writeState(to: &json, accepting: accepting ?? (version - 1 < eventLimit))
+        let accepting = accepting ?? (version - 1 < eventLimit)
+        // Not `shown ?? runtime`: that makes a new existential, a retain and a release per render.
+        if let shown {
+            shown.writeState(to: &json, accepting: accepting)
+        } else {
+            runtime.writeState(to: &json, accepting: accepting)
+        }
         json.endObject()
         return fieldsOffset
     }
