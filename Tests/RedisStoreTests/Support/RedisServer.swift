@@ -54,7 +54,7 @@ final class RedisServer: Sendable {
         child.standardError = FileHandle.nullDevice
         try child.run()
         process.withLock { $0 = child }
-        try waitUntil("redis-server on port \(port) answers PING") { (try? command("PING")) == .status("PONG") }
+        try waitUntil("redis-server on port \(port) answers PING", seconds: 30) { (try? command("PING")) == .status("PONG") }
         if options.cluster {
             if try command("CLUSTER", "INFO").bytesText.contains("cluster_slots_assigned:0") {
                 _ = try command("CLUSTER", "ADDSLOTSRANGE", "0", "16383").checked()
