@@ -32,7 +32,11 @@ final class RedisServer: Sendable {
 
     init(_ options: Options) throws {
         self.options = options
-        port = try Self.freePort()
+        // A cluster node also listens on its port + 10000 (the cluster bus): a kernel pick above 55535 would put
+        // that past 65535, and the server would exit at once.
+        var candidate = try Self.freePort()
+        for _ in 0..<100 where options.cluster && candidate > 55_535 { candidate = try Self.freePort() }
+        port = candidate
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("ribsd-redis-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
         process = Lock(nil)
