@@ -45,7 +45,7 @@ open class ViewController {
     /// Whether this controller itself was presented modally (not only contained in a presented one).
     public var isPresented: Bool { presenter != nil }
     /// Set on the window's root by `Window`, so on-screen checks need no global state.
-    @exclusivity(unchecked) weak var hostWindow: Window?
+    weak var hostWindow: Window?
     /// Set on the window's root by `Window` while the window is visible: what `isVisible` reads, without
     /// touching the window (the leak detector's weak reference gives it a side table, and each retain of it
     /// the slow path).
@@ -84,7 +84,7 @@ open class ViewController {
     /// Who is told from `deinit` that this controller went (a leak detector watching it).
     @exclusivity(unchecked) private var deinitReport = DeinitReport()
     /// Who is told when this controller leaves the window (see `ViewController+Dismissal.swift`).
-    @exclusivity(unchecked) var dismissalObservers: [DismissalObserverLink] = []
+    var dismissalObservers: [DismissalObserverLink] = []
 
     /// Creates a controller named after the screen it shows.
     public init(screenName: String) {

@@ -36,7 +36,7 @@ open class Interactor: Interactable {
     /// The live observations, unretained: each removes itself when cancelled or released.
     @exclusivity(unchecked) private var observers: [Unmanaged<ActiveStateObservation>] = []
     /// Work cancelled at the next deactivation (RIBs' activeness bag), held until then.
-    @exclusivity(unchecked) private var scopedWork: [any Cancellable] = []
+    private var scopedWork: [any Cancellable] = []
 
     /// Creates an inactive interactor.
     public init() {}

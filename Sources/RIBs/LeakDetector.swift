@@ -76,7 +76,7 @@ public final class LeakDetector: DeinitObserver {
     @exclusivity(unchecked) public var detaching: ObjectIdentifier?
 
     /// Set by `stopWatching()`: nothing is recorded any more.
-    @exclusivity(unchecked) private var stopped = false
+    private var stopped = false
 
     /// Creates a detector with nothing expected.
     public init() {}

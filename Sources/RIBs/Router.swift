@@ -14,7 +14,7 @@ open class Router<InteractorType>: Routing {
     public let name: String
     /// Attached children, in attach order.
     @exclusivity(unchecked) public private(set) final var children: [any Routing] = []
-    @exclusivity(unchecked) public final var leakDetector: LeakDetector? {
+    public final var leakDetector: LeakDetector? {
         didSet {
             // A presentable interactor expects its presenter to go when it goes (RIBs' `PresentableInteractor.deinit`),
             // with the detector its router has. Set on every attach, changed rarely.
@@ -33,7 +33,7 @@ open class Router<InteractorType>: Routing {
     @exclusivity(unchecked) private var awaitsDisappearance = false
     @exclusivity(unchecked) private var activeStateObservation: ActiveStateObservation?
     /// Who observes the lifecycle; made at the first subscription.
-    @exclusivity(unchecked) var lifecycleObservers: Broadcast<RouterLifecycle>?
+    var lifecycleObservers: Broadcast<RouterLifecycle>?
 
     /// Creates a router; `interactor` must be `Interactable` (RIBs traps otherwise: a programming error, not input).
     public init(interactor: InteractorType, name: String? = nil) {
