@@ -68,6 +68,9 @@ struct SQLiteError: Error, CustomStringConvertible {
 
     var description: String { "\(message) (SQLite error \(code))" }
 
+    /// The database reached its page cap or the disk is full.
+    var isFull: Bool { code & 0xff == SQLITE_FULL }
+
     /// What the store's callers should make of it: a full disk or an I/O error passes; a damaged or foreign
     /// file does not.
     var storeError: StoreError {

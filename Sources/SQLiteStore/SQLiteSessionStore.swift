@@ -43,11 +43,12 @@ public final class SQLiteSessionStore: SessionRecordStore, @unchecked Sendable {
             try database.execute("PRAGMA synchronous = \(sync == .full ? "FULL" : "NORMAL")")
             // The WAL file is cut back to this after a checkpoint, so a burst does not leave it large.
             try database.execute("PRAGMA journal_size_limit = \(64 << 20)")
+            var pageCap: Int64?
             if let maxBytes {
                 let pageSize = try database.integer("PRAGMA page_size") ?? 4096
-                try database.execute("PRAGMA max_page_count = \(max(Int64(maxBytes) / pageSize, 16))")
+                pageCap = max(Int64(maxBytes) / pageSize, 16)
             }
-            writer = try SQLiteWriter(database)
+            writer = try SQLiteWriter(database, pageCap: pageCap)
             reader = Lock(try SQLiteReader(SQLiteDatabase(path: file)))
         } catch {
             throw Self.unusable(error, file)

@@ -12,9 +12,15 @@ final class SQLiteWriter {
     private let deleteSession: SQLiteStatement
     private let deleteEvents: SQLiteStatement
     private let deleteAnswers: SQLiteStatement
+    /// `--max-store-bytes` in pages, nil without a cap.
+    private let pageCap: Int64?
+    /// How far past the cap a deletion may go: it frees pages, but a B-tree rebalancing may need one or two
+    /// before, and a full store must still be emptied.
+    private static let deletionReserve: Int64 = 16
 
-    init(_ database: SQLiteDatabase) throws(SQLiteError) {
+    init(_ database: SQLiteDatabase, pageCap: Int64?) throws(SQLiteError) {
         self.database = database
+        self.pageCap = pageCap
         insertSession = try database.prepare(
             "INSERT INTO sessions (id, app, created_at, last_access_at, version, state_digest) VALUES (?, ?, ?, ?, ?, ?)")
         updateSession = try database.prepare(
@@ -27,6 +33,7 @@ final class SQLiteWriter {
         deleteSession = try database.prepare("DELETE FROM sessions WHERE id = ?")
         deleteEvents = try database.prepare("DELETE FROM events WHERE session = ?")
         deleteAnswers = try database.prepare("DELETE FROM answers WHERE session = ?")
+        try capPages()
     }
 
     /// Commits `changes` (and `touches`) in one transaction; when that fails, each change alone, so one that
@@ -44,16 +51,37 @@ final class SQLiteWriter {
             defer { flush(touches) }
             // A change alone failed on its own; one beside others (or beside touches, which may be what did not
             // fit: a deletion on a full store must still make room) is tried again alone.
-            guard changes.count > 1 || !touches.isEmpty else { return [error.storeError] }
+            guard changes.count > 1 || !touches.isEmpty else { return [retryDeletion(changes[0], after: error)] }
         }
         return changes.map { change in
             do throws(SQLiteError) {
                 try transaction { () throws(SQLiteError) in try apply(change) }
                 return nil
             } catch {
-                return error.storeError
+                return retryDeletion(change, after: error)
             }
         }
+    }
+
+    /// A deletion refused at the page cap is tried once more with the cap lifted by `deletionReserve`; any other
+    /// failure stands.
+    private func retryDeletion(_ change: StoreChange, after error: SQLiteError) -> StoreError? {
+        guard case .delete = change, error.isFull, let pageCap else { return error.storeError }
+        defer { try? capPages() }
+        do throws(SQLiteError) {
+            try database.execute("PRAGMA max_page_count = \(pageCap + Self.deletionReserve)")
+            try transaction { () throws(SQLiteError) in try apply(change) }
+            return nil
+        } catch {
+            return error.storeError
+        }
+    }
+
+    /// Sets the cap again; SQLite keeps it no lower than the pages in use, so after a deletion past the cap it
+    /// comes back down as the space is reclaimed.
+    private func capPages() throws(SQLiteError) {
+        guard let pageCap else { return }
+        try database.execute("PRAGMA max_page_count = \(pageCap)")
     }
 
     /// Writes the last accesses noted while no change came.
@@ -69,6 +97,7 @@ final class SQLiteWriter {
             let pages = try? database.integer("PRAGMA page_count"), free * 4 >= pages
         else { return }
         try? database.execute("PRAGMA incremental_vacuum(4096)")
+        try? capPages()
     }
 
     /// Copies the WAL into the database file and empties it.

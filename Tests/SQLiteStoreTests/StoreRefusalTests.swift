@@ -164,6 +164,35 @@ struct StoreRefusalTests {
         }
     }
 
+    @Test("a store filled to its cap by many sessions can be emptied: every deletion is taken, in any order")
+    func emptiedWhenFull() throws {
+        try withTemporaryDirectory { directory in
+            try withStore(directory, maxBytes: 65536) { store in
+                // Many sessions with long ids and small events fill the tables' B-trees with interior pages, where
+                // removing a cell can need a page before it frees any.
+                var ids: [String] = []
+                var full = false
+                for index in 0..<2000 where !full {
+                    let id = "session-\(index)-" + String(repeating: "x", count: 120)
+                    let event = storedEvent(id, version: 2, at: Self.t0, size: 200)
+                    do {
+                        try store.commit(.create(storedSession(id, at: Self.t0), events: [event]))
+                        ids.append(id)
+                    } catch {
+                        full = true
+                    }
+                }
+                #expect(full, "64 KiB never filled up")
+                var generator = SystemRandomNumberGenerator()
+                for id in ids.shuffled(using: &generator) {
+                    #expect(throws: Never.self, "deleting \(id.prefix(16)) on a full store") { try store.commit(.delete(session: id)) }
+                }
+                #expect(try store.sessions().isEmpty)
+                try store.commit(.create(storedSession("after", at: Self.t0)))
+            }
+        }
+    }
+
     @Test("a touch taken in the same batch as a change that fails is still written")
     func touchBesideAFailure() throws {
         try withTemporaryDirectory { directory in
