@@ -90,7 +90,7 @@ let package = Package(
         // In-process microbenchmarks (scripts/bench builds them in release).
         .executableTarget(
             name: "ribsd-bench",
-            dependencies: ["SessionService", "BuiltinApps", "AppHosting", "HTTPServer", "Locking", "TestSupport"],
+            dependencies: ["SessionService", "BuiltinApps", "DeclaredApps", "AppHosting", "HTTPServer", "Locking", "TestSupport"],
             path: "Benchmarks/RibsBench",
             swiftSettings: settings
         ),

@@ -71,6 +71,7 @@ baseline() { # NAME KIND N
 }
 
 inprocess "push+pop as SessionCore (pair)" pushpop 1000
+inprocess "push+pop as SessionCore, login's JSON twin (pair)" pushpop-declared 1000
 inprocess "push+pop, RIB tree only (pair)" tree 1000
 inprocess "render state, login Home,A" render 1000
 inprocess "lower bound: one RIB watched + both documents" bound 1000

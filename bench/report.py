@@ -401,6 +401,9 @@ def main() -> int:
                 lines.append(f"| {name.strip()} | {value} | {unit} | {low}–{high} | {note} |")
                 if name.startswith("push+pop: SessionCore"):
                     goals.append(("push+pop ≤ 2 µs in-process", f"{float(value) / 1000:.2f} µs", float(value) <= 2000))
+                if name.startswith("push+pop: ") and name.strip().endswith("declared ÷ Swift"):
+                    app = name.split(":")[1].split(",")[0].strip()
+                    goals.append((f"declared {app} push+pop ≤ 1.25× its Swift twin", f"{float(value) / 100:.2f}×", float(value) <= 125))
                 if name.startswith("time travel: ?version=1000 ") and name.strip().endswith("p99"):
                     goals.append(("?version=1,000 p99 < 1 ms in-process", f"{float(value):.1f} µs", float(value) < 1000))
             lines.append("")

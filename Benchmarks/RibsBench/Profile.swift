@@ -6,12 +6,22 @@ import SessionService
 /// (`valgrind --tool=callgrind ribsd-bench --profile pushpop --iterations 20000`). Instruction counts per
 /// operation from callgrind do not depend on machine load, unlike the timed rows.
 enum Profile {
-    static let names = ["pushpop", "decode", "render", "create", "tree", "floor", "bound", "http-events", "http-get", "http-create"]
+    static let names = [
+        "pushpop", "pushpop-declared", "decode", "render", "create", "tree", "floor", "bound", "http-events", "http-get", "http-create",
+    ]
 
     static func run(_ name: String, iterations: Int) -> Bool {
         switch name {
         case "pushpop":
             let session = AppBenches.loggedInLogin()
+            for _ in 0..<iterations {
+                try! session.apply(.push(screen: "A"), now: 0)
+                try! session.apply(.pop, now: 0)
+            }
+            blackHole(session.stateJSON.count)
+        case "pushpop-declared":
+            guard let twin = DeclaredBench.twin(of: BuiltinApps.login) else { return false }
+            let session = DeclaredBench.session(twin, after: [.login(name: "bench")])
             for _ in 0..<iterations {
                 try! session.apply(.push(screen: "A"), now: 0)
                 try! session.apply(.pop, now: 0)

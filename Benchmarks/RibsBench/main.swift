@@ -1,6 +1,6 @@
 // ribsd-bench: in-process microbenchmarks of ribsd (release build; scripts/bench runs it).
 //
-//   ribsd-bench [--quick] [--only app|depth|dispatch|memory|http|timetravel] [--alive N]
+//   ribsd-bench [--quick] [--only app|declared|depth|dispatch|memory|http|timetravel] [--alive N]
 //   ribsd-bench --profile NAME [--iterations N]   (one of Profile.names, in a bare loop, for callgrind/perf)
 //
 // Each row: the median over 7 batches (ns per operation unless told), and the fastest–slowest batch.
@@ -27,7 +27,7 @@ while !arguments.isEmpty {
     case "--iterations": iterations = Int(arguments.isEmpty ? "" : arguments.removeFirst()) ?? iterations
     case "--help", "-h":
         print(
-            "usage: ribsd-bench [--quick] [--only app|depth|dispatch|memory|http|timetravel] [--alive N]\n       ribsd-bench --profile \(Profile.names.joined(separator: "|")) [--iterations N]"
+            "usage: ribsd-bench [--quick] [--only app|declared|depth|dispatch|memory|http|timetravel] [--alive N]\n       ribsd-bench --profile \(Profile.names.joined(separator: "|")) [--iterations N]"
         )
         exit(0)
     default:
@@ -63,6 +63,7 @@ if section("app") {
     AppBenches.run().forEach(Harness.print)
     FloorBench.run().forEach(Harness.print)
 }
+if section("declared") { DeclaredBench.run().forEach(Harness.print) }
 if section("depth") { AppBenches.depth().forEach(Harness.print) }
 if section("dispatch") { DispatchBench.appLevel(alive: [1, alive]).forEach(Harness.print) }
 if section("http") { DispatchBench.http(fillers: alive - 1).forEach(Harness.print) }
