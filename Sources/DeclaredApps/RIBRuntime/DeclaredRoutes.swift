@@ -8,9 +8,6 @@ import RIBs
 ///
 /// Every operation takes the router that owns it (`owner`): the helpers are the router's own calls, and a
 /// router's routing half keeps no reference back to it.
-///
-/// Its books are `@exclusivity(unchecked)`, as RIBs' own routers' are: a session drives its tree under its lock,
-/// and the run-time checks were a tenth of a push and a pop.
 final class DeclaredRoutes {
     let model: RibModel
     /// The RIB's logic: what its launch routes hand on, and its children's listener.
@@ -20,14 +17,14 @@ final class DeclaredRoutes {
     let view: DeclaredViewController?
     /// The child attached at each position of `model.children`, if any (the latest, for a page pushed again
     /// after a swipe that did not detach it).
-    @exclusivity(unchecked) private(set) var live: [LiveChild?]
+    private(set) var live: [LiveChild?]
     /// The position of the child presented now, if any.
-    @exclusivity(unchecked) var presented: Int?
+    var presented: Int?
     /// The position of the child in each slot, if any.
-    @exclusivity(unchecked) private var slots: [Int?]
+    private var slots: [Int?]
     /// The stack a child's view roots, when the RIB names that child as its `stack` (HomeFlow's is Home's): kept
     /// from the route that made it, as HomeFlow keeps it, instead of walking up from the child on every render.
-    @exclusivity(unchecked) private(set) var childStack: NavigationController?
+    private(set) var childStack: NavigationController?
 
     init(model: RibModel, logic: RibLogic, builder: DeclaredBuilder, view: DeclaredViewController?) {
         self.model = model

@@ -9,13 +9,13 @@ final class RibLogic {
     /// hand on (HomeFlow hands the `login` event's name to Home).
     let fields: EventFields
     /// The state the RIB exposes, in the order the file lists its keys.
-    @exclusivity(unchecked) private(set) var state: [(key: String, value: String)]
+    private(set) var state: [(key: String, value: String)]
     /// The parent's logic: who hears `tell` and the close signal (RIBs' listener).
-    @exclusivity(unchecked) weak var listener: RibLogic?
+    weak var listener: RibLogic?
     /// The RIB's router, set only when the RIB moves children (`RibModel.movesChildren`): a weak reference gives
     /// the router a side table, and every retain of it the slow path, which a leaf page made on every push would
     /// pay for nothing.
-    @exclusivity(unchecked) weak var router: (any DeclaredRouting)?
+    weak var router: (any DeclaredRouting)?
 
     init(model: RibModel, fields: EventFields) {
         self.model = model
