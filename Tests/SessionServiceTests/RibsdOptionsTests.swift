@@ -20,7 +20,7 @@ struct RibsdOptionsTests {
         #expect(options.service.sessionTTL == 1800)
         #expect(options.service.maxEventsPerSession == 100_000)
         #expect(options.service.maxHeldBytes == 4 << 30)
-        #expect(options.server.threads == ProcessInfo.processInfo.activeProcessorCount)
+        #expect(options.server.threads == max(ProcessInfo.processInfo.activeProcessorCount, RibsdOptions.durableStoreThreads))
         #expect(options.logLevel == .info)
         #expect(options.logBuffer == 1 << 20)
         #expect(!options.showHelp && !options.showVersion)
@@ -108,7 +108,8 @@ struct RibsdOptionsTests {
     func usageDefaults() throws {
         let parsed = try RibsdOptions.parse([], environment: [:])
         let actual: [String: String] = [
-            "--host": parsed.server.host, "--port": "\(parsed.server.port)", "--threads": "number of cores",
+            "--host": parsed.server.host, "--port": "\(parsed.server.port)",
+            "--threads": "number of cores, at least \(RibsdOptions.durableStoreThreads) with sqlite or redis",
             "--max-sessions": "\(parsed.service.maxSessions)", "--session-ttl": "\(parsed.service.sessionTTL)",
             "--max-events": "\(parsed.service.maxEventsPerSession)", "--max-held-bytes": "\(parsed.service.maxHeldBytes)",
             "--max-body": "\(parsed.server.maxBodySize)", "--max-streams": "\(parsed.server.maxStreams)",
@@ -126,7 +127,17 @@ struct RibsdOptionsTests {
             let text = entry.meaning[given.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: " :)"))
             #expect(text == actual[entry.flag], "\(entry.flag)")
         }
-        #expect(parsed.server.threads == ProcessInfo.processInfo.activeProcessorCount)
+        #expect(parsed.server.threads == max(ProcessInfo.processInfo.activeProcessorCount, RibsdOptions.durableStoreThreads))
+    }
+
+    @Test("--threads: one per core in memory; at least 32 with a store whose commits requests wait for; a given number wins")
+    func threadsByStore() throws {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        #expect(try RibsdOptions.parse(["--store", "memory"], environment: [:]).server.threads == cores)
+        #expect(try RibsdOptions.parse(["--store", "sqlite"], environment: [:]).server.threads == max(cores, 32))
+        #expect(try RibsdOptions.parse(["--store", "redis://127.0.0.1:6379"], environment: [:]).server.threads == max(cores, 32))
+        #expect(try RibsdOptions.parse(["--threads", "3"], environment: [:]).server.threads == 3)
+        #expect(try RibsdOptions.parse([], environment: ["RIBSD_THREADS": "5"]).server.threads == 5)
     }
 
     @Test("a flag followed by another flag has no value: that is the error, not the next flag's value")

@@ -6,8 +6,8 @@ import SessionStorage
 
 /// The executable's flags, read from the command line with the environment as fallback (a flag wins).
 public struct RibsdOptions: Sendable, Equatable {
-    /// The HTTP server's settings.
-    public var server = ServerConfiguration()
+    /// The HTTP server's settings (with the default store's thread count).
+    public var server = ServerConfiguration(threads: defaultThreads(for: StoreOptions().engine))
     /// The session service's limits.
     public var service = ServiceConfiguration()
     /// Where sessions are kept.
@@ -16,12 +16,22 @@ public struct RibsdOptions: Sendable, Equatable {
     public var logLevel = RequestLogger.Level.info
     /// Bytes of log lines held while stderr is slow.
     public var logBuffer = RequestLogger.defaultBufferBytes
-    /// `--help` was given.
     /// A folder of apps declared as JSON (`--apps`), served beside the built-in ones.
     public var appsDirectory: String?
+    /// `--help` was given.
     public var showHelp = false
     /// `--version` was given.
     public var showVersion = false
+
+    /// The fewest worker threads by default with a durable store. A change waits for its commit on its worker
+    /// thread, so the threads bound how many records one commit can group: with one per core, one or two.
+    public static let durableStoreThreads = 32
+
+    /// The worker threads without `--threads`: one per core, and at least `durableStoreThreads` with a durable store.
+    public static func defaultThreads(for engine: StoreOptions.Engine) -> Int {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        return engine == .memory ? cores : max(cores, durableStoreThreads)
+    }
 
     /// A bad flag or value: one clear line for stderr.
     public struct ParseError: Error, Equatable, CustomStringConvertible {
@@ -52,7 +62,10 @@ public struct RibsdOptions: Sendable, Equatable {
             ),
             ("--host", "RIBSD_HOST", "IPv4 address to bind, or localhost (default \(server.host))"),
             ("--port", "RIBSD_PORT", "port to bind, 0 for any free port (default \(server.port))"),
-            ("--threads", "RIBSD_THREADS", "HTTP worker threads (default: number of cores)"),
+            (
+                "--threads", "RIBSD_THREADS",
+                "HTTP worker threads (default: number of cores, at least \(durableStoreThreads) with sqlite or redis)"
+            ),
             ("--max-sessions", "RIBSD_MAX_SESSIONS", "most sessions held at once (default \(service.maxSessions))"),
             ("--session-ttl", "RIBSD_SESSION_TTL", "seconds a session may stay idle (default \(service.sessionTTL))"),
             ("--max-events", "RIBSD_MAX_EVENTS", "most events one session applies (default \(service.maxEventsPerSession))"),
@@ -168,7 +181,11 @@ public struct RibsdOptions: Sendable, Equatable {
             guard let number = UInt16(port) else { throw ParseError(description: "\(source("--port")) must be 0 to 65535, not \(port)") }
             options.server.port = number
         }
-        if let threads = values["--threads"] { options.server.threads = try wholeNumber(threads, source("--threads"), to: 256) }
+        if let threads = values["--threads"] {
+            options.server.threads = try wholeNumber(threads, source("--threads"), to: 256)
+        } else {
+            options.server.threads = defaultThreads(for: options.store.engine)
+        }
         if let limit = values["--max-sessions"] {
             options.service.maxSessions = try wholeNumber(limit, source("--max-sessions"), to: 100_000_000)
         }
