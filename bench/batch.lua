@@ -18,17 +18,15 @@ local events = {
 }
 local all = '{"events":[' .. table.concat(events, ",") .. ']}'
 
-local free = {}      -- stack of free session ids
-local inflight = {}  -- id -> sequence number of its request in flight
+local pool
 local position = {}  -- id -> index (1-10) of its next single event
 local requests = {}  -- id -> its ten single requests, or its one batch request
-local sequence = 0
 local headers = { ["Content-Type"] = "application/json" }
 
 function init(args)
   non2xx, responses, unmatched = 0, 0, 0
-  for _, id in ipairs(split_ids(ids)) do
-    free[#free + 1] = id
+  local mine = split_ids(ids)
+  for _, id in ipairs(mine) do
     position[id] = 1
     local path = "/v1/sessions/" .. id .. "/events"
     if batch == 1 then
@@ -39,43 +37,16 @@ function init(args)
       requests[id] = { wrk.format("POST", path, headers, all) }
     end
   end
-  if #free == 0 then error("batch.lua: no session ids for this thread") end
+  pool = session_pool(mine)
+  if pool.count == 0 then error("batch.lua: no session ids for this thread") end
 end
 
 function request()
-  local n = #free
-  local id
-  if n > 0 then
-    id = free[n]
-    free[n] = nil
-  else
-    -- Cannot happen while every response comes back; reuse any session (may then give 409s, which count).
-    id = next(position)
-  end
-  sequence = sequence + 1
-  inflight[id] = sequence
+  local id = pool.take()
   return requests[id][position[id]]
 end
 
-local function oldest_inflight()
-  local best, best_seq = nil, nil
-  for id, seq in pairs(inflight) do
-    if best_seq == nil or seq < best_seq then best, best_seq = id, seq end
-  end
-  return best
-end
-
 function response(status, headers, body)
-  responses = responses + 1
-  local ok = status >= 200 and status < 300
-  if not ok then non2xx = non2xx + 1 end
-  local id = string.match(body, '^{"session":"([^"]+)"')
-  if id == nil or inflight[id] == nil then
-    unmatched = unmatched + 1
-    id = oldest_inflight()
-    if id == nil then return end
-  end
-  inflight[id] = nil
-  if ok and batch == 1 then position[id] = position[id] % #events + 1 end
-  free[#free + 1] = id
+  local id, ok = pool.answered(status, body)
+  if id and ok and batch == 1 then position[id] = position[id] % #events + 1 end
 end

@@ -40,6 +40,57 @@ function split_ids(text)
   return out
 end
 
+-- A thread's sessions, each worked on by one connection at a time: take() gives a free one for a request, and
+-- answered(status, body) gives back the one the response names (the "session" field that starts every ribsd
+-- state), or, when the body names none in flight (the C baseline's fixed body), the oldest in flight: same Lua
+-- work, and that server ignores the ids anyway. Counts responses, non-2xx and unmatched answers in the thread's
+-- globals that done() reads. Returns the session given back (nil if none) and whether the answer was a 2xx.
+function session_pool(ids)
+  local free, inflight, sequence = {}, {}, 0
+  for _, id in ipairs(ids) do free[#free + 1] = id end
+  local pool = { count = #free }
+
+  function pool.take()
+    local n = #free
+    local id
+    if n > 0 then
+      id = free[n]
+      free[n] = nil
+    else
+      -- Cannot happen while every response comes back; reuse any session (may then give 409s, which count).
+      id = next(inflight)
+    end
+    sequence = sequence + 1
+    inflight[id] = sequence
+    return id
+  end
+
+  local function oldest_inflight()
+    local best, best_seq = nil, nil
+    for id, seq in pairs(inflight) do
+      if best_seq == nil or seq < best_seq then best, best_seq = id, seq end
+    end
+    return best
+  end
+
+  function pool.answered(status, body)
+    responses = responses + 1
+    local ok = status >= 200 and status < 300
+    if not ok then non2xx = non2xx + 1 end
+    local id = string.match(body, '^{"session":"([^"]+)"')
+    if id == nil or inflight[id] == nil then
+      unmatched = unmatched + 1
+      id = oldest_inflight()
+      if id == nil then return nil, ok end
+    end
+    inflight[id] = nil
+    free[#free + 1] = id
+    return id, ok
+  end
+
+  return pool
+end
+
 function done(summary, latency, requests)
   local non2xx, responses, unmatched, counted = 0, 0, 0, false
   for _, t in ipairs(threads) do
