@@ -79,37 +79,16 @@ struct ReleaseLeakWatchTests {
 
     @Test("a presentable interactor released while its presenter is kept: the presenter is reported under its RIB's name")
     func keptPresenter() throws {
-        let detector = LeakDetector()
-        let root = detectingRoot(detector)
-        var kept: [AnyObject] = []
-        do {
-            let card = Router(interactor: CardInteractor(presenter: CardPresenter()), name: "Card")
-            try root.attachChild(card)
-            try root.detachChild(card)
-            kept.append(card.interactor.presenter)
+        try expectReported([Leak(name: "Card", kind: .presentable, reason: .stillAlive)], whileKeeping: { [$0.interactor.presenter] }) {
+            Router(interactor: CardInteractor(presenter: CardPresenter()), name: "Card")
         }
-
-        #expect(detector.leaks() == [Leak(name: "Card", kind: .presentable, reason: .stillAlive)])
-        kept.removeAll()
-        #expect(detector.leaks().isEmpty)
     }
 
     @Test("the presenter is expected only once its interactor goes, as RIBs' PresentableInteractor.deinit expects it")
     func presenterExpectedAtInteractorRelease() throws {
-        let detector = LeakDetector()
-        let root = detectingRoot(detector)
-        var kept: [AnyObject] = []
-        do {
-            let card = Router(interactor: CardInteractor(presenter: CardPresenter()), name: "Card")
-            try root.attachChild(card)
-            try root.detachChild(card)
-            kept.append(card.interactor)
-        }
-
         // The interactor holds the presenter: only the interactor is reported.
-        #expect(detector.leaks() == [Leak(name: "Card", kind: .interactor, reason: .stillAlive)])
-        kept.removeAll()
-        #expect(detector.leaks().isEmpty)
-        #expect(detector.hasPendingExpectations == false)
+        try expectReported([Leak(name: "Card", kind: .interactor, reason: .stillAlive)], whileKeeping: { [$0.interactor] }) {
+            Router(interactor: CardInteractor(presenter: CardPresenter()), name: "Card")
+        }
     }
 }

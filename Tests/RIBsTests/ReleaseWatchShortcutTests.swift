@@ -25,37 +25,16 @@ private final class CardInteractor: PresentableInteractor<any CardPresentable> {
 struct ReleaseWatchShortcutTests {
     @Test("a presenter that is its router's view controller, kept: reported once, as the view controller")
     func presenterIsTheViewController() throws {
-        let detector = LeakDetector()
-        let root = detectingRoot(detector)
-        var kept: [AnyObject] = []
-        do {
-            let panel = PanelRouter("Panel")
-            try root.attachChild(panel)
-            try root.detachChild(panel)
-            kept.append(panel.viewController)
+        try expectReported([Leak(name: "Panel", kind: .viewController, reason: .stillAlive)], whileKeeping: { [$0.viewController] }) {
+            PanelRouter("Panel")
         }
-
-        #expect(detector.leaks() == [Leak(name: "Panel", kind: .viewController, reason: .stillAlive)])
-        kept.removeAll()
-        #expect(detector.leaks().isEmpty)
-        #expect(detector.hasPendingExpectations == false)
     }
 
     @Test("a presenter typed as a class-bound protocol, kept: still watched as the presenter")
     func existentialPresenter() throws {
-        let detector = LeakDetector()
-        let root = detectingRoot(detector)
-        var kept: [AnyObject] = []
-        do {
-            let card = Router(interactor: CardInteractor(presenter: CardPresenter()), name: "Card")
-            try root.attachChild(card)
-            try root.detachChild(card)
-            kept.append(card.interactor.presenter)
+        try expectReported([Leak(name: "Card", kind: .presentable, reason: .stillAlive)], whileKeeping: { [$0.interactor.presenter] }) {
+            Router(interactor: CardInteractor(presenter: CardPresenter()), name: "Card")
         }
-
-        #expect(detector.leaks() == [Leak(name: "Card", kind: .presentable, reason: .stillAlive)])
-        kept.removeAll()
-        #expect(detector.leaks().isEmpty)
     }
 
     @Test("a presenter that is a value: its interactor's release expects nothing more")
