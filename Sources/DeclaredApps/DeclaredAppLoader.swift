@@ -46,10 +46,20 @@ public enum DeclaredAppLoader {
             problems += resolver.problems
             // A file whose reading went wrong has a model only of what could be read: it is not loaded either.
             if let model, reader.problems.isEmpty {
-                apps.append(DeclaredApp(definition: model.definition, digest: SHA256.hex(of: file.bytes), path: file.path))
+                apps.append(
+                    DeclaredApp(definition: model.definition, digest: SHA256.hex(of: file.bytes), bytes: file.bytes, path: file.path))
             }
         }
         guard problems.isEmpty else { throw AppLoadError(problems: problems) }
         return apps
+    }
+
+    /// The app a kept definition gives (`DeclaredApp.bytes`, as a store holds them): checked as a file is, the
+    /// built-in ids aside (a stored definition had its id when it was loaded, and sessions of it replay with it).
+    ///
+    /// - Throws: what is wrong with the bytes now (a newer ribsd's stricter checks), `label` as the file.
+    public static func load(stored bytes: [UInt8], label: String) throws(AppLoadError) -> DeclaredApp {
+        let apps = try load(files: [(label, bytes)])
+        return apps[0]
     }
 }

@@ -21,9 +21,9 @@ final class CommitQueue: @unchecked Sendable {
     private var touches: [String: Int64] = [:]
     private var stopping = false
 
-    /// A change and, when somebody waits for it, where its outcome goes.
+    /// A write and, when somebody waits for it, where its outcome goes.
     struct Pending {
-        let change: StoreChange
+        let write: StoreWrite
         let ticket: Ticket?
     }
 
@@ -48,15 +48,15 @@ final class CommitQueue: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    /// Queues `change` and waits until the writer committed it, or failed to.
-    func commit(_ change: StoreChange) throws(StoreError) {
+    /// Queues `write` and waits until the writer committed it, or failed to.
+    func commit(_ write: StoreWrite) throws(StoreError) {
         let ticket = Ticket()
         pthread_mutex_lock(mutex)
         guard !stopping else {
             pthread_mutex_unlock(mutex)
             throw StoreError(.unavailable, "the store is closing")
         }
-        pending.append(Pending(change: change, ticket: ticket))
+        pending.append(Pending(write: write, ticket: ticket))
         pthread_cond_signal(work)
         while !ticket.isDone { pthread_cond_wait(done, mutex) }
         pthread_mutex_unlock(mutex)
@@ -67,7 +67,7 @@ final class CommitQueue: @unchecked Sendable {
     func submit(_ change: StoreChange) {
         pthread_mutex_lock(mutex)
         if !stopping {
-            pending.append(Pending(change: change, ticket: nil))
+            pending.append(Pending(write: .change(change), ticket: nil))
             pthread_cond_signal(work)
         }
         pthread_mutex_unlock(mutex)

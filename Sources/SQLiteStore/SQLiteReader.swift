@@ -7,15 +7,17 @@ struct SQLiteReader {
     private let oneSession: SQLiteStatement
     private let events: SQLiteStatement
     private let answers: SQLiteStatement
+    private let oneDefinition: SQLiteStatement
 
     init(_ database: SQLiteDatabase) throws(SQLiteError) {
         self.database = database
-        allSessions = try database.prepare("SELECT id, app, created_at, last_access_at, version, state_digest FROM sessions")
+        allSessions = try database.prepare("SELECT id, app, created_at, last_access_at, version, state_digest, definition FROM sessions")
         oneSession = try database.prepare(
-            "SELECT id, app, created_at, last_access_at, version, state_digest FROM sessions WHERE id = ?")
+            "SELECT id, app, created_at, last_access_at, version, state_digest, definition FROM sessions WHERE id = ?")
         events = try database.prepare("SELECT version, event, at, state_digest FROM events WHERE session = ? ORDER BY version")
         answers = try database.prepare(
             "SELECT sequence, key, body_digest, version, body FROM answers WHERE session = ? ORDER BY sequence")
+        oneDefinition = try database.prepare("SELECT bytes FROM definitions WHERE digest = ?")
     }
 
     func sessions() throws(SQLiteError) -> [StoredSession] {
@@ -55,6 +57,13 @@ struct SQLiteReader {
         return StoredLog(session: summary, events: stored, answers: kept)
     }
 
+    func definition(_ digest: String) throws(SQLiteError) -> StoredDefinition? {
+        defer { oneDefinition.reset() }
+        try oneDefinition.bind(.text(digest))
+        guard try oneDefinition.step() else { return nil }
+        return StoredDefinition(digest: digest, bytes: oneDefinition.blob(0))
+    }
+
     func ping() throws(SQLiteError) {
         _ = try database.integer("SELECT count(*) FROM sqlite_schema")
     }
@@ -62,6 +71,6 @@ struct SQLiteReader {
     private func session(from row: SQLiteStatement) -> StoredSession {
         StoredSession(
             id: row.text(0), app: row.text(1), createdAt: row.int64(2), lastAccessAt: row.int64(3),
-            version: Int(row.int64(4)), stateDigest: row.blob(5))
+            version: Int(row.int64(4)), stateDigest: row.blob(5), definition: row.optionalText(6))
     }
 }

@@ -7,10 +7,26 @@ extension SQLiteSessionStore {
     static let applicationID: Int64 = 0x7269_6273
     /// The schema this binary writes (`PRAGMA user_version`). A newer file is refused; an older one is
     /// migrated, one step per version, each in a transaction.
-    static let schemaVersion: Int64 = 1
+    static let schemaVersion: Int64 = 2
 
-    /// Each migration takes the schema from version N to N + 1 (index N - 1). Empty while there is one version.
-    static let migrations: [String] = []
+    /// Each migration takes the schema from version N to N + 1 (index N - 1).
+    static let migrations: [String] = [
+        // 1 to 2: declared apps' definitions, kept once each, and the one each session was created with. A
+        // session of version 1 names none, and replays with the app loaded under its id, as it did.
+        """
+        ALTER TABLE sessions ADD COLUMN definition TEXT;
+        \(createDefinitions)
+        """
+    ]
+
+    /// Definitions by digest (`StoredDefinition`): one row per distinct definition, whatever number of sessions
+    /// names it.
+    static let createDefinitions = """
+        CREATE TABLE definitions (
+            digest TEXT PRIMARY KEY,
+            bytes BLOB NOT NULL
+        ) WITHOUT ROWID;
+        """
 
     static let createSchema = """
         CREATE TABLE sessions (
@@ -19,7 +35,8 @@ extension SQLiteSessionStore {
             created_at INTEGER NOT NULL,
             last_access_at INTEGER NOT NULL,
             version INTEGER NOT NULL,
-            state_digest BLOB NOT NULL
+            state_digest BLOB NOT NULL,
+            definition TEXT
         ) WITHOUT ROWID;
         CREATE TABLE events (
             session TEXT NOT NULL,
@@ -38,6 +55,7 @@ extension SQLiteSessionStore {
             body BLOB NOT NULL,
             PRIMARY KEY (session, sequence)
         ) WITHOUT ROWID;
+        \(createDefinitions)
         """
 
     /// Checks an existing file before anything writes to it: SQLite at all, whole, ribsd's, and a schema this
@@ -80,6 +98,10 @@ extension SQLiteSessionStore {
             let tables = try database.integer(
                 "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('sessions', 'events', 'answers')")
             guard tables == 3 else { throw StoreError(.unusable, "\(path) is damaged: ribsd's tables are missing") }
+            if version >= 2 {
+                let definitions = try database.integer("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'definitions'")
+                guard definitions == 1 else { throw StoreError(.unusable, "\(path) is damaged: its definitions table is missing") }
+            }
             if short {
                 let check = try database.prepare("PRAGMA quick_check")
                 guard try check.step(), check.text(0) == "ok" else { throw truncated }
@@ -122,6 +144,13 @@ extension SQLiteSessionStore {
             "BEGIN; \(createSchema) PRAGMA application_id = \(applicationID); PRAGMA user_version = \(schemaVersion); COMMIT;")
         // Into the database file itself at once: its header then names it ribsd's even without the WAL beside it.
         try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
+    /// Lets go of the definitions no stored session names any more (their sessions were deleted or expired):
+    /// at start, before any session can be made that would name one again.
+    static func dropUnnamedDefinitions(_ database: SQLiteDatabase) throws(SQLiteError) {
+        try database.execute(
+            "DELETE FROM definitions WHERE digest NOT IN (SELECT definition FROM sessions WHERE definition IS NOT NULL)")
     }
 
     /// Brings an older schema up to `schemaVersion`.

@@ -39,6 +39,8 @@ public final class SQLiteSessionStore: SessionRecordStore, @unchecked Sendable {
             let version = try Self.inspect(file)
             let database = try SQLiteDatabase(path: file)
             if version < Self.schemaVersion { try Self.migrate(database, from: version) }
+            // Best effort: on a full disk they wait for a later start.
+            try? Self.dropUnnamedDefinitions(database)
             try database.execute("PRAGMA journal_mode = WAL")
             try database.execute("PRAGMA synchronous = \(sync == .full ? "FULL" : "NORMAL")")
             // The WAL file is cut back to this after a checkpoint, so a burst does not leave it large.
@@ -72,7 +74,16 @@ public final class SQLiteSessionStore: SessionRecordStore, @unchecked Sendable {
     }
 
     public func commit(_ change: StoreChange) throws(StoreError) {
-        try queue.commit(change)
+        try queue.commit(.change(change))
+    }
+
+    public func keepDefinition(_ definition: StoredDefinition) throws(StoreError) {
+        // Through the writer like a change: one connection writes, and the cap on the file's size holds.
+        try queue.commit(.definition(definition))
+    }
+
+    public func definition(_ digest: String) throws(StoreError) -> StoredDefinition? {
+        try read { (reader: SQLiteReader) throws(SQLiteError) in try reader.definition(digest) }
     }
 
     public func submit(_ change: StoreChange) {
@@ -120,7 +131,7 @@ public final class SQLiteSessionStore: SessionRecordStore, @unchecked Sendable {
                 continue
             }
             let started = DispatchTime.now().uptimeNanoseconds
-            let errors = writer.write(batch.map(\.change), touches: touches)
+            let errors = writer.write(batch.map(\.write), touches: touches)
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             let failed = errors.count { $0 != nil }
             stats.withLock {

@@ -31,6 +31,8 @@ final class SQLiteStatement {
                 status = bytes.withUnsafeBytes {
                     ribsd_sqlite3_bind_blob(statement, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32($0.count))
                 }
+            case .null:
+                status = sqlite3_bind_null(statement, index)
             }
             guard status == SQLITE_OK else { throw SQLiteError(code: status, message: database.lastMessage) }
         }
@@ -70,6 +72,11 @@ final class SQLiteStatement {
         return String(cString: pointer)
     }
 
+    /// The column as text, nil where it holds NULL.
+    func optionalText(_ column: Int32) -> String? {
+        sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : text(column)
+    }
+
     func blob(_ column: Int32) -> [UInt8] {
         let count = Int(sqlite3_column_bytes(statement, column))
         guard count > 0, let pointer = sqlite3_column_blob(statement, column) else { return [] }
@@ -82,6 +89,7 @@ enum SQLiteValue {
     case integer(Int64)
     case text(String)
     case blob([UInt8])
+    case null
 
     static func int(_ value: Int) -> SQLiteValue { .integer(Int64(value)) }
 }

@@ -12,6 +12,7 @@ final class SQLiteWriter {
     private let deleteSession: SQLiteStatement
     private let deleteEvents: SQLiteStatement
     private let deleteAnswers: SQLiteStatement
+    private let insertDefinition: SQLiteStatement
     /// `--max-store-bytes` in pages, nil without a cap.
     private let pageCap: Int64?
     /// How far past the cap a deletion may go: it frees pages, but a B-tree rebalancing may need one or two
@@ -22,7 +23,7 @@ final class SQLiteWriter {
         self.database = database
         self.pageCap = pageCap
         insertSession = try database.prepare(
-            "INSERT INTO sessions (id, app, created_at, last_access_at, version, state_digest) VALUES (?, ?, ?, ?, ?, ?)")
+            "INSERT INTO sessions (id, app, created_at, last_access_at, version, state_digest, definition) VALUES (?, ?, ?, ?, ?, ?, ?)")
         updateSession = try database.prepare(
             "UPDATE sessions SET version = ?, state_digest = ?, last_access_at = max(last_access_at, ?) WHERE id = ?")
         touchSession = try database.prepare("UPDATE sessions SET last_access_at = max(last_access_at, ?) WHERE id = ?")
@@ -33,12 +34,14 @@ final class SQLiteWriter {
         deleteSession = try database.prepare("DELETE FROM sessions WHERE id = ?")
         deleteEvents = try database.prepare("DELETE FROM events WHERE session = ?")
         deleteAnswers = try database.prepare("DELETE FROM answers WHERE session = ?")
+        // Content-addressed: the bytes under a digest are the same whoever writes them first.
+        insertDefinition = try database.prepare("INSERT OR IGNORE INTO definitions (digest, bytes) VALUES (?, ?)")
         try capPages()
     }
 
     /// Commits `changes` (and `touches`) in one transaction; when that fails, each change alone, so one that
     /// cannot be written fails only its own request. Returns each change's error, nil when committed.
-    func write(_ changes: [StoreChange], touches: [String: Int64]) -> [StoreError?] {
+    func write(_ changes: [StoreWrite], touches: [String: Int64]) -> [StoreError?] {
         do throws(SQLiteError) {
             try transaction { () throws(SQLiteError) in
                 for change in changes { try apply(change) }
@@ -65,8 +68,8 @@ final class SQLiteWriter {
 
     /// A deletion refused at the page cap is tried once more with the cap lifted by `deletionReserve`; any other
     /// failure stands.
-    private func retryDeletion(_ change: StoreChange, after error: SQLiteError) -> StoreError? {
-        guard case .delete = change, error.isFull, let pageCap else { return error.storeError }
+    private func retryDeletion(_ change: StoreWrite, after error: SQLiteError) -> StoreError? {
+        guard case .change(.delete) = change, error.isFull, let pageCap else { return error.storeError }
         defer { try? capPages() }
         do throws(SQLiteError) {
             try database.execute("PRAGMA max_page_count = \(pageCap + Self.deletionReserve)")
@@ -121,12 +124,19 @@ final class SQLiteWriter {
         for (id, at) in touches { try touchSession.bind(.integer(at), .text(id)).run() }
     }
 
+    private func apply(_ write: StoreWrite) throws(SQLiteError) {
+        switch write {
+        case let .change(change): try apply(change)
+        case let .definition(definition): try insertDefinition.bind(.text(definition.digest), .blob(definition.bytes)).run()
+        }
+    }
+
     private func apply(_ change: StoreChange) throws(SQLiteError) {
         switch change {
         case let .create(session, events):
             try insertSession.bind(
                 .text(session.id), .text(session.app), .integer(session.createdAt), .integer(session.lastAccessAt),
-                .int(session.version), .blob(session.stateDigest)
+                .int(session.version), .blob(session.stateDigest), session.definition.map { .text($0) } ?? .null
             ).run()
             for event in events { try insert(event, for: session.id) }
         case let .append(id, events, answer, dropThrough, at):

@@ -8,8 +8,10 @@ import Synchronization
 
 /// Sessions over HTTP: creates them, applies events under each session's lock, and answers the contract's JSON.
 public final class SessionService: Sendable {
-    /// The hosted apps.
-    public let registry: AppRegistry
+    /// The apps new sessions are made with now (a reload swaps them: `replaceApps`).
+    public var registry: AppRegistry { apps.current.registry }
+    /// The hosted apps, swapped whole by a reload, and the declared definitions sessions hold.
+    let apps: HostedApps
     /// The service's limits.
     public let configuration: ServiceConfiguration
     let store: SessionStore
@@ -17,9 +19,6 @@ public final class SessionService: Sendable {
     let ids: any SessionIDSource
     /// Where sessions' records outlive the process; nil keeps them in memory only (`--store memory`).
     let records: (any SessionRecordStore)?
-    let appsJSON: [UInt8]
-    /// The body of `GET /openapi.json`: the document, listing the apps this service hosts.
-    let openAPIJSON: [UInt8]
     /// Counters served at `GET /metrics`.
     public let metrics = ServiceMetrics()
     /// What the sessions hold that grows with use, against `configuration.maxHeldBytes`.
@@ -39,22 +38,22 @@ public final class SessionService: Sendable {
     private let returnFreePages: @Sendable () -> Void
 
     /// Creates the service; clock and id source are injected so that tests and replays control them, and so are
-    /// what hands freed memory back to the system and the durable store (`restoreSessions` reads it).
+    /// what hands freed memory back to the system, the durable store (`restoreSessions` reads it) and, for apps
+    /// that are data, their stored form and what rebuilds an app from it (`sources`: a session keeps its
+    /// definition in the store, and a restart replays it with that one whatever is loaded then).
     public init(
         registry: AppRegistry, configuration: ServiceConfiguration = ServiceConfiguration(),
         clock: any ServiceClock = SystemClock(), ids: any SessionIDSource = RandomSessionIDs(),
         returnFreePages: @escaping @Sendable () -> Void = { ProcessHeap.returnFreePages() },
-        records: (any SessionRecordStore)? = nil
+        records: (any SessionRecordStore)? = nil, sources: AppSources? = nil
     ) {
         self.records = records
-        self.registry = registry
+        self.apps = HostedApps(registry: registry, sources: sources)
         self.configuration = configuration
         self.clock = clock
         self.ids = ids
         self.store = SessionStore(limit: configuration.maxSessions)
         self.heldMemory = HeldMemory(limit: configuration.maxHeldBytes)
-        self.appsJSON = Self.renderApps(registry)
-        self.openAPIJSON = Array(OpenAPIDocument.json(hosting: registry.apps).utf8)
         self.heapReturn = Lock(HeapReturnPolicy(threshold: configuration.heapReturnThreshold))
         self.returnFreePages = returnFreePages
         // Other instances' changes to the sessions streamed here (a shared store): their versions, to the streams.
@@ -68,8 +67,8 @@ public final class SessionService: Sendable {
     public func addRoutes(to router: HTTPRouter) {
         router.add(.GET, "/healthz") { _ in .json(Array(#"{"status":"ok"}"#.utf8)) }
         router.add(.GET, "/readyz") { [self] _ in readiness() }
-        router.add(.GET, "/v1/apps") { [self] _ in .json(appsJSON) }
-        router.add(.GET, "/openapi.json") { [openAPIJSON] _ in .json(openAPIJSON) }
+        router.add(.GET, "/v1/apps") { [apps] _ in .json(apps.current.appsJSON) }
+        router.add(.GET, "/openapi.json") { [apps] _ in .json(apps.current.openAPIJSON) }
         // The JSON Schema of an app declared as data (`--apps`, docs/APPS-AS-DATA.md).
         router.add(.GET, "/v1/schemas/app") { _ in
             HTTPResponse(status: 200, headers: [("Content-Type", "application/schema+json")], body: DeclaredAppLoader.schemaJSON)
@@ -268,48 +267,5 @@ public final class SessionService: Sendable {
         var response = respond { () throws(ServiceError) in try body(id) }
         if response.logTag == nil { response.logTag = id }
         return response
-    }
-
-    private static func renderApps(_ registry: AppRegistry) -> [UInt8] {
-        var json = JSONWriter()
-        json.beginObject()
-        json.key("apps")
-        json.beginArray()
-        for app in registry.apps {
-            json.beginObject()
-            json.field("id", app.id)
-            json.field("description", app.description)
-            json.key("events")
-            json.strings(app.events.map(\.rawValue))
-            // What a swipe (didPop, didDismiss) may name, for clients that offer screens to pick from.
-            if let screens = app.screens {
-                json.key("screens")
-                json.strings(screens)
-            }
-            // The app's own event types and their fields, for clients that build their requests (or forms) from
-            // them; absent when it declares none, so the built-in apps' entries stay as they were.
-            if !app.declarations.isEmpty {
-                json.key("declaredEvents")
-                json.beginArray()
-                for declaration in app.declarations { declaration.write(to: &json) }
-                json.endArray()
-            }
-            // The links the app opens (`POST /v1/sessions/<id>/links`); absent when it declares none.
-            if !app.links.isEmpty {
-                json.key("links")
-                json.beginArray()
-                for link in app.links {
-                    json.beginObject()
-                    json.field("pattern", link.pattern.description)
-                    json.field("description", link.description)
-                    json.endObject()
-                }
-                json.endArray()
-            }
-            json.endObject()
-        }
-        json.endArray()
-        json.endObject()
-        return json.bytes
     }
 }

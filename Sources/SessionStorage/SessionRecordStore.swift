@@ -3,7 +3,8 @@
 ///
 /// Shaped for a remote store: every call may be a round trip, so the service makes one `commit` per request
 /// that changes a session and reads a session's log once, when a restarted server first touches it. A store
-/// holds records, not trees: applying events is deterministic, and a session's log replays to its state.
+/// holds records, not trees: applying events is deterministic, and a session's log replays to its state, with
+/// the app definition it names when its app is data (`StoredDefinition`, kept once beside the sessions).
 public protocol SessionRecordStore: AnyObject, Sendable {
     /// Every stored session's summary, read once at start: enough to answer for the session without its log.
     func sessions() throws(StoreError) -> [StoredSession]
@@ -21,6 +22,13 @@ public protocol SessionRecordStore: AnyObject, Sendable {
     /// Records that the session was used at `milliseconds` (wall clock), soon and coalesced: the TTL after a
     /// restart counts from it.
     func touch(_ id: String, atMilliseconds milliseconds: Int64)
+
+    /// Keeps `definition` under its digest, once: a definition already kept under that digest stays as it is.
+    /// Returns once it is durable; the service calls it before it commits the first session naming the digest.
+    func keepDefinition(_ definition: StoredDefinition) throws(StoreError)
+
+    /// The definition kept under `digest`; nil when the store holds none.
+    func definition(_ digest: String) throws(StoreError) -> StoredDefinition?
 
     /// Throws unless the store answers now (`/readyz`).
     func checkReady() throws(StoreError)

@@ -21,12 +21,13 @@ func withDataDirectory<T>(_ body: (String) throws -> T) throws -> T {
 func withStoredServer<T>(
     directory: String, registry: AppRegistry = BuiltinApps.registry, configuration: ServiceConfiguration = ServiceConfiguration(),
     clock: any ServiceClock = SystemClock(), ids: any SessionIDSource = RandomSessionIDs(), maxBytes: Int? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation,
+    sources: AppSources? = nil, sourceLocation: SourceLocation = #_sourceLocation,
     _ body: (_ client: ServiceClient, _ store: SQLiteSessionStore, _ restored: Int) throws -> T
 ) throws -> T {
     weak var released: SQLiteSessionStore?
     let result = try storedServerLife(
-        directory: directory, registry: registry, configuration: configuration, clock: clock, ids: ids, maxBytes: maxBytes
+        directory: directory, registry: registry, configuration: configuration, clock: clock, ids: ids, maxBytes: maxBytes,
+        sources: sources
     ) { client, store, restored in
         released = store
         return try body(client, store, restored)
@@ -41,13 +42,13 @@ func withStoredServer<T>(
 
 private func storedServerLife<T>(
     directory: String, registry: AppRegistry, configuration: ServiceConfiguration, clock: any ServiceClock,
-    ids: any SessionIDSource, maxBytes: Int?, _ body: (ServiceClient, SQLiteSessionStore, Int) throws -> T
+    ids: any SessionIDSource, maxBytes: Int?, sources: AppSources?, _ body: (ServiceClient, SQLiteSessionStore, Int) throws -> T
 ) throws -> T {
     let store = try SQLiteSessionStore(directory: directory, maxBytes: maxBytes)
     // Last of the defers: after the server stopped and the sessions closed, as `Ribsd.main` does.
     defer { store.close() }
     let service = SessionService(
-        registry: registry, configuration: configuration, clock: clock, ids: ids, returnFreePages: {}, records: store)
+        registry: registry, configuration: configuration, clock: clock, ids: ids, returnFreePages: {}, records: store, sources: sources)
     let restored = try service.restoreSessions()
     let router = HTTPRouter()
     service.addRoutes(to: router)

@@ -4,14 +4,25 @@ import SessionStorage
 enum RecordCoding {
     /// The layout this store writes, in each summary's `schema` field: a newer one is refused, not misread.
     static let schema: Int64 = 1
+    /// What joins the app's id and the digest of the definition the session was created with in `app`:
+    /// `<id>@<digest>`. The layout stays 1: a ribsd from before definitions were kept reads such a session's app
+    /// as one it does not host and answers 410 for it without deleting it (a shared session is never deleted by
+    /// a failed restore), while it goes on serving every other session.
+    static let definitionSeparator = UInt8(ascii: "@")
 
     /// The summary's fields, in the order `HMGET` asks for them and `session(_:_:)` reads them.
     static let metaFields = ["schema", "app", "created", "last", "version", "digest"]
 
     /// The `HSET` field-value pairs of a new session's summary.
     static func metaArguments(_ session: StoredSession) -> [[UInt8]] {
-        [
-            Array("\(schema)".utf8), Array(session.app.utf8), Array("\(session.createdAt)".utf8),
+        // The definition rides in `app`: the summary's fields are the create script's, one write with the rest.
+        var app = Array(session.app.utf8)
+        if let definition = session.definition {
+            assert(isDigest(definition[...].utf8), "a definition's digest is 64 lowercase hex digits, not \(definition)")
+            app += [definitionSeparator] + Array(definition.utf8)
+        }
+        return [
+            Array("\(schema)".utf8), app, Array("\(session.createdAt)".utf8),
             Array("\(session.lastAccessAt)".utf8), Array("\(session.version)".utf8), session.stateDigest,
         ]
     }
@@ -30,9 +41,22 @@ enum RecordCoding {
         guard let app = try fields[1].bytes(), let created = try fields[2].integer(), let last = try fields[3].integer(),
             let version = try fields[4].integer(), let digest = try fields[5].bytes()
         else { throw .unexpected("session \(id)'s summary lacks a field") }
+        // The digest never holds the separator; the id before it may (an app compiled in names itself freely),
+        // and only a digest's 64 lowercase hex digits after the last one make it a definition's.
+        var appID = app[...]
+        var definition: String?
+        if let separator = app.lastIndex(of: definitionSeparator), isDigest(app[(separator + 1)...]) {
+            appID = app[..<separator]
+            definition = String(decoding: app[(separator + 1)...], as: UTF8.self)
+        }
         return StoredSession(
-            id: id, app: String(decoding: app, as: UTF8.self), createdAt: created, lastAccessAt: last, version: Int(version),
-            stateDigest: digest)
+            id: id, app: String(decoding: appID, as: UTF8.self), createdAt: created, lastAccessAt: last, version: Int(version),
+            stateDigest: digest, definition: definition)
+    }
+
+    /// Whether `bytes` are a definition's digest: 64 lowercase hex digits.
+    private static func isDigest<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        bytes.count == 64 && bytes.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
     /// The `XADD` arguments after the key of one event: its id `0-<version>`, then its fields.

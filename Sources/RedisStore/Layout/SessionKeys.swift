@@ -3,7 +3,8 @@
 /// a cluster as on a lone server.
 ///
 /// - `ribsd:{id}:meta`: a hash, the summary (`schema`, `app`, `created`, `last`, `version`, `digest`);
-///   its presence is the session's.
+///   its presence is the session's. `app` names the definition the session was created with, if it was kept
+///   (`RecordCoding`, `DefinitionKeys`).
 /// - `ribsd:{id}:events`: a stream, one entry per event with the explicit id `0-<version>` (fields `e` the
 ///   event, `t` when, `d` the state's digest), so Redis itself refuses a version that does not increase.
 /// - `ribsd:{id}:answers`: a sorted set of kept answers, scored by their sequence (`AnswerCoding`).

@@ -13,17 +13,19 @@ public enum Ribsd {
     /// The version `--version` prints.
     public static let version = "0.1.0"
 
-    /// Runs the server for `registry` until SIGINT or SIGTERM; exits the process (0 on a clean stop, 2 on bad flags or a port in use).
-    /// Call it before starting threads of your own: those would not inherit the blocked stop signals.
+    /// Runs the server for `registry` until SIGINT or SIGTERM, reloading the `--apps` folder on SIGHUP; exits the
+    /// process (0 on a clean stop, 2 on bad flags or a port in use).
+    /// Call it before starting threads of your own: those would not inherit the blocked signals.
     public static func main(registry: AppRegistry, arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
-        // SIGINT and SIGTERM blocked first, in this thread and so in every thread started from here on, and taken
-        // by this thread when it waits for them (`sigwait`, at the end): one that comes early (a supervisor
-        // stopping the server the moment it is announced) stays pending until then. With handlers installed
-        // after start-up it ended the process by its default action, or was lost and the server ran on.
-        var stopSignals = sigset_t()
-        sigemptyset(&stopSignals)
-        for signalNumber in [SIGINT, SIGTERM] { sigaddset(&stopSignals, signalNumber) }
-        pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
+        // SIGINT, SIGTERM and SIGHUP blocked first, in this thread and so in every thread started from here on,
+        // and taken by this thread when it waits for them (`sigwait`, at the end): one that comes early (a
+        // supervisor stopping the server the moment it is announced) stays pending until then. With handlers
+        // installed after start-up it ended the process by its default action, or was lost and the server ran
+        // on. No handler runs at all: a reload is done by this thread, between two waits.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signalNumber) }
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
         // Started with stdin, stdout or stderr closed (`2>&-`), the next descriptor opened would take its number:
         // the listening socket or one of MHD's, and log lines would be written into it. /dev/null holds the place.
         for standard in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(standard, F_GETFD) == -1 {
@@ -48,10 +50,14 @@ public enum Ribsd {
             exit(0)
         }
 
-        let registry = options.appsDirectory.map { declaredApps(in: $0, beside: registry) } ?? registry
+        let builtIn = registry
+        let folder = options.appsDirectory.map { AppsFolder(path: $0) }
+        let (hosted, definitions) = AppsFolder.hosting(folder.map { declaredApps(in: $0, beside: builtIn) } ?? [], beside: builtIn)
         let records = openStore(options.store, threads: options.server.threads, sessionTTL: options.service.sessionTTL)
         let logger = RequestLogger(level: options.logLevel, bufferBytes: options.logBuffer)
-        let service = SessionService(registry: registry, configuration: options.service, records: records)
+        // Stored definitions load without --apps too: a session outlives its app's file.
+        let sources = AppSources(definitions: definitions, load: AppsFolder.storedDefinitionLoader(logger: logger))
+        let service = SessionService(registry: hosted, configuration: options.service, records: records, sources: sources)
         let restored: Int
         do {
             restored = try service.restoreSessions()
@@ -86,7 +92,7 @@ public enum Ribsd {
         logger.message(
             .info, "started",
             fields: [
-                ("address", address), ("version", version), ("apps", registry.apps.map(\.id).joined(separator: ",")),
+                ("address", address), ("version", version), ("apps", hosted.apps.map(\.id).joined(separator: ",")),
                 ("store", options.store.engine.rawValue), ("sessions", String(restored)),
             ],
             always: true)
@@ -108,12 +114,17 @@ public enum Ribsd {
         sweeper.setEventHandler { service.maintain() }
         sweeper.resume()
 
-        // This thread waits for the stop signal (nothing in the server uses the main queue, so it need not run
-        // `dispatchMain`, which unblocks signals here). One stop, whatever comes after: a second signal during
-        // the drain (SIGINT after SIGTERM, or a second Ctrl-C) stays blocked and pending, and must not tear the
-        // sessions down under requests still in flight.
+        // This thread waits for the signals (nothing in the server uses the main queue, so it need not run
+        // `dispatchMain`, which unblocks signals here): a SIGHUP reloads the apps and it waits again; a stop
+        // ends the wait. One stop, whatever comes after: a second signal during the drain (SIGINT after SIGTERM,
+        // or a second Ctrl-C) stays blocked and pending, and must not tear the sessions down under requests
+        // still in flight.
         var received: Int32 = 0
-        while sigwait(&stopSignals, &received) != 0 {}
+        while true {
+            while sigwait(&signals, &received) != 0 {}
+            guard received == SIGHUP else { break }
+            reloadApps(from: folder, beside: builtIn, into: service, logger: logger)
+        }
         // Stop accepting, let requests in flight finish, then tear the sessions down.
         logger.message(.info, "stopping", fields: [("signal", received == SIGINT ? "SIGINT" : "SIGTERM")], always: true)
         // Watchers hear why their stream ends; requests in flight still find their sessions.
@@ -154,27 +165,20 @@ public enum Ribsd {
         }
     }
 
-    /// `registry` with the apps declared in `directory`'s `*.json` files (by name): every file checked first, and
-    /// one problem anywhere ends the process, each problem on a line (`file#/pointer: what`), nothing served.
-    private static func declaredApps(in directory: String, beside registry: AppRegistry) -> AppRegistry {
-        let names: [String]
+    /// The apps declared in `folder`'s files: every file checked first, and one problem anywhere ends the
+    /// process, each problem on a line (`file#/pointer: what`), nothing served.
+    private static func declaredApps(in folder: AppsFolder, beside registry: AppRegistry) -> [DeclaredApp] {
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
+            return try folder.load(takenIDs: Set(registry.apps.map(\.id)))
         } catch {
-            fail("--apps \(directory): cannot read the folder (\(error.localizedDescription))")
-        }
-        var files: [(path: String, bytes: [UInt8])] = []
-        for name in names {
-            let path = (directory as NSString).appendingPathComponent(name)
-            guard let data = FileManager.default.contents(atPath: path) else { fail("--apps: cannot read \(path)") }
-            files.append((path, Array(data)))
-        }
-        do {
-            let apps = try DeclaredAppLoader.load(files: files, takenIDs: Set(registry.apps.map(\.id)))
-            return apps.reduce(registry) { $0.registering($1.definition) }
-        } catch {
-            fail(
-                "--apps: \(error.problems.count) problem(s), nothing served:\n" + error.problems.map(\.description).joined(separator: "\n"))
+            switch error {
+            case let .unreadable(message):
+                fail(message)
+            case let .refused(error):
+                fail(
+                    "--apps: \(error.problems.count) problem(s), nothing served:\n"
+                        + error.problems.map(\.description).joined(separator: "\n"))
+            }
         }
     }
 

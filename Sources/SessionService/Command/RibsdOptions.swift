@@ -72,7 +72,7 @@ public struct RibsdOptions: Sendable, Equatable {
             ("--max-batch", "RIBSD_MAX_BATCH", "most events one request applies at once, all or none (default \(service.maxBatchEvents))"),
             (
                 "--apps", "RIBSD_APPS",
-                "a folder of apps declared as JSON (*.json, docs/APPS-AS-DATA.md) to serve beside the built-in ones (default: none)"
+                "a folder of apps declared as JSON (*.json, docs/APPS-AS-DATA.md) to serve beside the built-in ones, loaded again on SIGHUP (default: none)"
             ),
             (
                 "--max-held-bytes", "RIBSD_MAX_HELD_BYTES",

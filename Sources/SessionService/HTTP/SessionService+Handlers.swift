@@ -4,6 +4,8 @@ import HTTPServer
 
 extension SessionService {
     func createSession(_ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
+        // One set of apps for the whole request, even if a reload swaps it meanwhile.
+        let registry = self.registry
         let (appID, fields, fork) = try requestedApp(request)
         // A fork starts from another session's version: its app, and its history up to there.
         let origin = try fork.map { (fork) throws(ServiceError) in try forkOrigin(fork, app: appID) }

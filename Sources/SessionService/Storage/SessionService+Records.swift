@@ -50,8 +50,15 @@ extension SessionService {
             store.remove(id)
             throw .sessionNotFound()
         }
+        let definition: StoredDefinition?
+        do {
+            definition = try storedDefinition(for: log.session)
+        } catch {
+            throw .storeUnavailable(error.message)
+        }
         do throws(RestoreFailure) {
-            return try restoreCore(log, lastAccessUptime: dormant.lastAccessUptime)
+            let app = try restoredApp(for: log.session, stored: definition)
+            return try restoreCore(log, app: app, lastAccessUptime: dormant.lastAccessUptime)
         } catch {
             metrics.recordUnrestorable()
             logger.withLock { $0 }?.message(
@@ -62,11 +69,10 @@ extension SessionService {
         }
     }
 
-    /// Builds the live tree of a stored log: the app launched, the events replayed, the kept answers put back;
-    /// fails unless the replay renders the state the log recorded.
-    private func restoreCore(_ log: StoredLog, lastAccessUptime: Int64) throws(RestoreFailure) -> SessionCore {
+    /// Builds the live tree of a stored log with `app`: the app launched, the events replayed, the kept answers
+    /// put back; fails unless the replay renders the state the log recorded.
+    private func restoreCore(_ log: StoredLog, app: AppDefinition, lastAccessUptime: Int64) throws(RestoreFailure) -> SessionCore {
         let summary = log.session
-        guard let app = registry.app(summary.app) else { throw RestoreFailure("its app `\(summary.app)` is no longer hosted") }
         var entries: [HistoryEntry] = []
         entries.reserveCapacity(log.events.count)
         for (offset, stored) in log.events.enumerated() {
@@ -106,14 +112,16 @@ extension SessionService {
         records.submit(.delete(session: id))
     }
 
-    /// Records a new session with the events it was created with (`states`: the state after each); throws
-    /// (503) when the store cannot take it.
+    /// Records a new session with the events it was created with (`states`: the state after each), naming the
+    /// definition its app is when that is data (kept in the store first); throws (503) when the store cannot
+    /// take it.
     func recordCreation(of core: SessionCore, states: [[UInt8]] = []) throws(ServiceError) {
         guard let records else { return }
+        let definition = try keptDefinition(of: core.app, in: records)
         let now = clock.nowMilliseconds()
         let summary = StoredSession(
             id: core.id, app: core.app.id, createdAt: now, lastAccessAt: now, version: core.version,
-            stateDigest: BodyDigest(core.stateJSON).bytes)
+            stateDigest: BodyDigest(core.stateJSON).bytes, definition: definition)
         try commit(.create(summary, events: storedEvents(of: core, since: 0, states: states)), to: records)
     }
 
