@@ -9,8 +9,20 @@ extension SessionRecordStore {
         return .appended(version: events.last?.version ?? version)
     }
 
+    public func delete(session id: String, expecting version: Int) throws(StoreError) -> AppendOutcome {
+        try commit(.delete(session: id))
+        return .appended(version: version)
+    }
+
     public func events(of id: String, after version: Int) throws(StoreError) -> [StoredEvent] {
         try log(of: id)?.events.filter { $0.version > version } ?? []
+    }
+
+    public func log(of id: String, after version: Int, answersAfter answerSequence: Int) throws(StoreError) -> StoredLog? {
+        guard let log = try log(of: id) else { return nil }
+        return StoredLog(
+            session: log.session, events: log.events.filter { $0.version > version },
+            answers: log.answers.filter { $0.sequence > answerSequence })
     }
 
     public var sharesSessions: Bool { false }

@@ -50,9 +50,20 @@ public protocol SessionRecordStore: AnyObject, Sendable {
         expecting version: Int
     ) throws(StoreError) -> AppendOutcome
 
+    /// Deletes the session and everything it holds only if it is still at `version`, in one step inside the store
+    /// (a `DELETE` with `If-Match` must not delete a version it never saw): `.appended(version:)` when it is
+    /// gone, `.conflict` with the version another instance moved it on to (nothing deleted), `.missing` when
+    /// the store held no such session.
+    func delete(session id: String, expecting version: Int) throws(StoreError) -> AppendOutcome
+
     /// The session's events after `version`, in order: what another instance appended since this one's copy
     /// (empty when there are none, or no such session).
     func events(of id: String, after version: Int) throws(StoreError) -> [StoredEvent]
+
+    /// What a copy at `version`, whose newest kept answer is `answerSequence`, missed: the session's summary, its
+    /// events after `version` and its kept answers after `answerSequence`, as of one moment (one round trip), so
+    /// that a catch-up costs what it missed rather than the whole log. Nil when the store holds no such session.
+    func log(of id: String, after version: Int, answersAfter answerSequence: Int) throws(StoreError) -> StoredLog?
 
     /// Whether other processes write this store's sessions too (Redis): a session may then move on, appear or
     /// go elsewhere, and a process's copy is only as fresh as its last look.

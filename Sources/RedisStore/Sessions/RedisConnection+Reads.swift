@@ -33,10 +33,16 @@ extension RedisConnection {
     /// The session's summary, events and kept answers as of one moment (one `MULTI`/`EXEC`, one round trip);
     /// nil when there is no such session.
     func log(of id: String) throws(RedisError) -> StoredLog? {
+        try log(of: id, after: 0, answersAfter: nil)
+    }
+
+    /// `log(of:)` with only the events after `version` and the answers after `answerSequence` (nil: all of
+    /// them): what a copy that is behind missed, as of one moment, in one round trip.
+    func log(of id: String, after version: Int, answersAfter answerSequence: Int?) throws(RedisError) -> StoredLog? {
         let keys = SessionKeys(id)
+        let answers = RedisCommand("ZRANGEBYSCORE", keys.answers, answerSequence.map { "(\($0)" } ?? "-inf", "+inf")
         let replies = try pipeline([
-            RedisCommand("MULTI"), Self.readSummary(id), RedisCommand("XRANGE", keys.events, "-", "+"),
-            RedisCommand("ZRANGE", keys.answers, "0", "-1"), RedisCommand("EXEC"),
+            RedisCommand("MULTI"), Self.readSummary(id), Self.readEvents(id, after: version), answers, RedisCommand("EXEC"),
         ])
         for reply in replies.dropLast() { _ = try reply.checked() }
         let results = try replies[4].elements()
@@ -47,13 +53,17 @@ extension RedisConnection {
 
     /// The session's events after `version`, in order.
     func events(of id: String, after version: Int) throws(RedisError) -> [StoredEvent] {
-        let start = version >= 1 ? "(0-\(version)" : "-"
-        return try RecordCoding.events(send(RedisCommand("XRANGE", SessionKeys(id).events, start, "+")))
+        try RecordCoding.events(send(Self.readEvents(id, after: version)))
     }
 
     /// The session's current version; nil when there is no such session.
     func version(of id: String) throws(RedisError) -> Int? {
         try send(RedisCommand("HGET", SessionKeys(id).meta, "version")).integer().map { Int($0) }
+    }
+
+    /// The `XRANGE` of the events after `version` (every one from 0 on: the first is version 2).
+    private static func readEvents(_ id: String, after version: Int) -> RedisCommand {
+        RedisCommand("XRANGE", SessionKeys(id).events, version >= 1 ? "(0-\(version)" : "-", "+")
     }
 
     private static func readSummary(_ id: String) -> RedisCommand {

@@ -25,13 +25,13 @@ extension RedisConnection {
             events.last.map { Array("\($0.version)".utf8) } ?? [], events.last?.stateDigest ?? [],
         ]
         for event in events { arguments += RecordCoding.eventArguments(event) }
-        let (word, number) = try Self.status(of: evaluate(SessionScripts.append, keys: keys.all, arguments: arguments))
-        switch (word, number) {
-        case let ("ok", version?): return .appended(version: version)
-        case let ("conflict", current?): return .conflict(current: current)
-        case ("missing", _): return .missing
-        default: throw .unexpected("the append script answered \(word)")
-        }
+        return try Self.outcome(of: evaluate(SessionScripts.append, keys: keys.all, arguments: arguments), script: "append")
+    }
+
+    /// Removes the session and everything it holds if it is at `expected` (`.appended`: removed).
+    func delete(session id: String, expecting expected: Int) throws(RedisError) -> AppendOutcome {
+        let reply = try evaluate(SessionScripts.delete, keys: SessionKeys(id).all, arguments: [Array("\(expected)".utf8)])
+        return try Self.outcome(of: reply, script: "delete")
     }
 
     /// Removes the session and everything it holds (one command: its keys share a slot).
@@ -67,6 +67,16 @@ extension RedisConnection {
             }
         }
         return failed
+    }
+
+    /// A compare-and-set script's answer: `{'ok', version}`, `{'conflict', current}` or `{'missing'}`.
+    private static func outcome(of reply: RedisReply, script: String) throws(RedisError) -> AppendOutcome {
+        switch try status(of: reply) {
+        case let ("ok", version?): .appended(version: version)
+        case let ("conflict", current?): .conflict(current: current)
+        case ("missing", _): .missing
+        case let (word, _): throw .unexpected("the \(script) script answered \(word)")
+        }
     }
 
     /// A script's answer: `{word}` or `{word, number}`.

@@ -44,6 +44,18 @@ extension RedisClient {
         return outcome
     }
 
+    /// The compare-and-set deletion, counted as a commit when it deleted and as a conflict when another
+    /// instance moved the session on first.
+    func delete(session id: String, expecting expected: Int) throws(StoreError) -> AppendOutcome {
+        let outcome = try commit { (connection: RedisConnection) throws(RedisError) in
+            let outcome = try connection.delete(session: id, expecting: expected)
+            if case .appended = outcome { return (outcome, kept: true) }
+            return (outcome, kept: false)
+        }
+        if case .conflict = outcome { countConflict() }
+        return outcome
+    }
+
     /// Writes the last accesses noted since the last pass, in one round trip; a failure loses them (the TTL
     /// then counts from an earlier access), counted as errors.
     func touch(_ accesses: [String: Int64]) {

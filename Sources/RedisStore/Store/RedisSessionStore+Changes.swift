@@ -1,6 +1,6 @@
 import SessionStorage
 
-/// The compare-and-set append the instances share a session by, and the catch-up read after a conflict.
+/// The compare-and-set append the instances share a session by, and the catch-up reads after a conflict.
 extension RedisSessionStore {
     public func append(
         session id: String, events: [StoredEvent], answer: StoredAnswer?, dropAnswersThrough: Int?, at: Int64,
@@ -12,6 +12,10 @@ extension RedisSessionStore {
             session: id, events: events, answer: answer, dropAnswersThrough: dropAnswersThrough, at: at, expecting: version)
     }
 
+    public func delete(session id: String, expecting version: Int) throws(StoreError) -> AppendOutcome {
+        try client.delete(session: id, expecting: version)
+    }
+
     /// Other ribsd write the same sessions.
     public var sharesSessions: Bool { true }
 
@@ -21,5 +25,11 @@ extension RedisSessionStore {
 
     public func events(of id: String, after version: Int) throws(StoreError) -> [StoredEvent] {
         try client.call { (connection: RedisConnection) throws(RedisError) in try connection.events(of: id, after: version) }
+    }
+
+    public func log(of id: String, after version: Int, answersAfter answerSequence: Int) throws(StoreError) -> StoredLog? {
+        try client.call { (connection: RedisConnection) throws(RedisError) in
+            try connection.log(of: id, after: version, answersAfter: answerSequence)
+        }
     }
 }

@@ -54,25 +54,8 @@ extension SessionService {
             if repeatedKey { throw .invalidHeader("Idempotency-Key must be sent once") }
             // With a shared store, the answer is this copy's only once it is known to be the store's: a change
             // another instance stored first is caught up with and tried again, and a refusal is confirmed fresh.
-            var attempt = 1
-            while true {
-                do throws(ServiceError) {
-                    return try apply(change, to: core, outlets: outlets, key: key, digest: digest, preconditions: preconditions)
-                } catch {
-                    guard sharesSessions, attempt < Self.changeAttempts else {
-                        if error.code == ServiceError.storeConflictCode {
-                            throw .storeUnavailable("the session kept changing on other instances: try again")
-                        }
-                        throw error
-                    }
-                    if error.code == ServiceError.storeConflictCode {
-                        try catchUp(core, outlets)
-                    } else {
-                        guard Self.mayBeStale(error) else { throw error }
-                        guard try refresh(core, outlets) else { throw error }
-                    }
-                    attempt += 1
-                }
+            return try untilFresh(core, outlets) { () throws(ServiceError) -> HTTPResponse in
+                try apply(change, to: core, outlets: outlets, key: key, digest: digest, preconditions: preconditions)
             }
         }
     }

@@ -120,11 +120,15 @@ extension SessionService {
         let session = try liveSession(id)
         // Under the session's lock: gone (deleted, or expired even before a sweep got to it) is not found; the
         // precondition is read, and the session leaves the store and is torn down, with no event in between.
-        try session.withCore { (core: SessionCore) throws(ServiceError) in
+        try session.withLive { (core: SessionCore, outlets: SessionOutlets) throws(ServiceError) in
             try checkLive(core, now: clock.uptimeMilliseconds())
-            try preconditions.checkChange(at: core.version)
-            // Forgotten by the durable store first: a 204 names a session no restart brings back.
-            try recordDeletion(of: id)
+            // With a shared store the precondition holds for the store's version, not an old copy's: the deletion
+            // is a compare-and-set on this copy's version, tried again once caught up, as a change is.
+            try untilFresh(core, outlets) { () throws(ServiceError) in
+                try preconditions.checkChange(at: core.version)
+                // Forgotten by the durable store first: a 204 names a session no restart brings back.
+                if sharesSessions { try deleteShared(core) } else { try recordDeletion(of: id) }
+            }
             store.remove(id)
             core.close()
         }

@@ -51,12 +51,13 @@ extension SessionService {
 
     /// Replays what other instances stored after `core`'s version (events, rewinds, links, and the answers kept
     /// with them), telling the streams of each version; a log that does not replay to what was stored closes
-    /// the copy.
+    /// the copy. Only what the copy missed is read: the events after its version and the answers after its
+    /// newest, so a catch-up costs what happened since, however long the session is.
     func catchUp(_ core: SessionCore, _ outlets: SessionOutlets) throws(ServiceError) {
         guard let records else { return }
         let stored: StoredLog?
         do {
-            stored = try records.log(of: core.id)
+            stored = try records.log(of: core.id, after: core.version, answersAfter: core.idempotency.sequence)
         } catch {
             throw .storeUnavailable(error.message)
         }
@@ -74,9 +75,14 @@ extension SessionService {
             entries.append(HistoryEntry(version: event.version, step: step, atMilliseconds: event.at))
         }
         let states = core.catchUp(entries)
-        if let last = stored.events.last, BodyDigest(core.stateJSON).bytes != last.stateDigest {
+        // The summary was read with the events, as of one moment: the copy must now be at its version and state.
+        guard core.version == stored.session.version else {
             dropShared(core, reason: .failed)
-            throw .sessionNotRestorable("its app here does not replay the stored log to the state of version \(last.version)")
+            throw .sessionNotRestorable("its stored log ends before version \(stored.session.version)")
+        }
+        if !entries.isEmpty, BodyDigest(core.stateJSON).bytes != stored.session.stateDigest {
+            dropShared(core, reason: .failed)
+            throw .sessionNotRestorable("its app here does not replay the stored log to the state of version \(core.version)")
         }
         for answer in stored.answers where answer.sequence > core.idempotency.sequence {
             guard let digest = BodyDigest(stored: answer.bodyDigest) else { continue }
@@ -85,6 +91,53 @@ extension SessionService {
                 sequence: answer.sequence)
         }
         for (entry, state) in zip(entries, states) { outlets.watchers.publish(version: entry.version, state: state) }
+    }
+
+    /// Runs `attempt` (a change's checks, then its compare-and-set in the store) until its answer is the store's
+    /// version's: a change another instance stored first is caught up with and tried again, and a refusal that
+    /// an old copy could give is confirmed against the store first. Without a shared store, once.
+    func untilFresh<Result>(
+        _ core: SessionCore, _ outlets: SessionOutlets, _ attempt: () throws(ServiceError) -> Result
+    ) throws(ServiceError) -> Result {
+        var tries = 1
+        while true {
+            do throws(ServiceError) {
+                return try attempt()
+            } catch {
+                guard sharesSessions, tries < Self.changeAttempts else {
+                    if error.code == ServiceError.storeConflictCode {
+                        throw .storeUnavailable("the session kept changing on other instances: try again")
+                    }
+                    throw error
+                }
+                if error.code == ServiceError.storeConflictCode {
+                    try catchUp(core, outlets)
+                } else {
+                    guard Self.mayBeStale(error) else { throw error }
+                    guard try refresh(core, outlets) else { throw error }
+                }
+                tries += 1
+            }
+        }
+    }
+
+    /// Deletes `core`'s session from the shared store if it is still at `core`'s version (a compare-and-set, as
+    /// for an event): `storeConflict` when another instance moved it on first, not found when it is gone.
+    func deleteShared(_ core: SessionCore) throws(ServiceError) {
+        guard let records else { return }
+        let outcome: AppendOutcome
+        do {
+            outcome = try records.delete(session: core.id, expecting: core.version)
+        } catch {
+            throw .storeUnavailable(error.message)
+        }
+        switch outcome {
+        case .appended: return
+        case let .conflict(current): throw .storeConflict(current: current)
+        case .missing:
+            dropShared(core)
+            throw .sessionNotFound()
+        }
     }
 
     /// Lets go of a copy whose session the shared store no longer holds (or that cannot follow it).
