@@ -22,10 +22,12 @@ enum SessionScripts {
             return {'ok', tonumber(ARGV[6])}
             """)
 
-    /// Appends events and keeps an answer: the compare-and-set on the version. ARGV: 1 the version expected
-    /// ('' for none: a remember), 2 the access time, 3 TTL in ms (0: none), 4 the channel, 5 the answer's
-    /// sequence ('' for none), 6 the answer, 7 the sequence kept answers are dropped through ('' for none),
-    /// 8 the new version, 9 its state's digest, then `XADD` arguments per event (7 each).
+    /// Appends events and keeps an answer: the compare-and-set on the version, and on the answers kept (an answer
+    /// takes the sequence after the newest its instance knows: one already there was kept by another instance,
+    /// without a new version, and must not be written over). ARGV: 1 the version expected ('' for none),
+    /// 2 the access time, 3 TTL in ms (0: none), 4 the channel, 5 the answer's sequence ('' for none), 6 the
+    /// answer, 7 the sequence kept answers are dropped through ('' for none), 8 the new version, 9 its state's
+    /// digest, then `XADD` arguments per event (7 each).
     /// Returns `{'ok', version}`, `{'conflict', current}` or `{'missing'}`; only 'ok' wrote anything.
     static let append = RedisScript(
         name: "append",
@@ -33,6 +35,9 @@ enum SessionScripts {
             local current = redis.call('HGET', KEYS[1], 'version')
             if not current then return {'missing'} end
             if ARGV[1] ~= '' and tonumber(current) ~= tonumber(ARGV[1]) then return {'conflict', tonumber(current)} end
+            if ARGV[5] ~= '' and #redis.call('ZRANGEBYSCORE', KEYS[3], ARGV[5], '+inf', 'LIMIT', 0, 1) > 0 then
+              return {'conflict', tonumber(current)}
+            end
             local appended = #ARGV >= 10
             for i = 10, #ARGV, 7 do
               redis.call('XADD', KEYS[2], ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4], ARGV[i + 5], ARGV[i + 6])
@@ -41,10 +46,7 @@ enum SessionScripts {
             if tonumber(ARGV[2]) > tonumber(redis.call('HGET', KEYS[1], 'last')) then
               redis.call('HSET', KEYS[1], 'last', ARGV[2])
             end
-            if ARGV[5] ~= '' then
-              redis.call('ZREMRANGEBYSCORE', KEYS[3], ARGV[5], ARGV[5])
-              redis.call('ZADD', KEYS[3], ARGV[5], ARGV[6])
-            end
+            if ARGV[5] ~= '' then redis.call('ZADD', KEYS[3], ARGV[5], ARGV[6]) end
             if ARGV[7] ~= '' then redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[7]) end
             if ARGV[3] ~= '0' then
               for k = 1, 3 do redis.call('PEXPIRE', KEYS[k], ARGV[3]) end
@@ -53,6 +55,19 @@ enum SessionScripts {
               redis.call('PUBLISH', ARGV[4], ARGV[8])
               return {'ok', tonumber(ARGV[8])}
             end
+            return {'ok', tonumber(current)}
+            """)
+
+    /// Deletes the session if it is at the version expected: the compare-and-set of a `DELETE` with its
+    /// precondition. ARGV: the version expected. Returns `{'ok', version}` (deleted), `{'conflict', current}` or
+    /// `{'missing'}`; only 'ok' deleted anything.
+    static let delete = RedisScript(
+        name: "delete",
+        source: """
+            local current = redis.call('HGET', KEYS[1], 'version')
+            if not current then return {'missing'} end
+            if tonumber(current) ~= tonumber(ARGV[1]) then return {'conflict', tonumber(current)} end
+            redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
             return {'ok', tonumber(current)}
             """)
 

@@ -140,22 +140,40 @@ extension SessionService {
         let (answer, dropThrough) = storedAnswer(core, key: key, digest: digest)
         // A batch of no-ops changes nothing: only its key's answer, if any, is kept.
         guard let last = events.last else {
-            if let answer {
-                try commit(
-                    .remember(session: core.id, answer: answer, dropAnswersThrough: dropThrough, at: clock.nowMilliseconds()), to: records)
-            }
+            if let answer { try keep(answer, dropThrough: dropThrough, of: core, in: records) }
             return
         }
         guard records.sharesSessions else {
             try commit(.append(session: core.id, events: events, answer: answer, dropAnswersThrough: dropThrough, at: last.at), to: records)
             return
         }
-        // Shared: kept only if no other instance moved the session on since this copy's version.
+        try appendShared(
+            core.id, events: events, answer: answer, dropThrough: dropThrough, at: last.at, after: events[0].version - 1, in: records)
+    }
+
+    /// Keeps the answer of a request that changed nothing. Shared, it is a compare-and-set like an event's: another
+    /// instance may have moved the session on, or kept an answer under the same sequence, since this copy's.
+    private func keep(_ answer: StoredAnswer, dropThrough: Int?, of core: SessionCore, in records: any SessionRecordStore)
+        throws(ServiceError)
+    {
+        let now = clock.nowMilliseconds()
+        guard records.sharesSessions else {
+            try commit(.remember(session: core.id, answer: answer, dropAnswersThrough: dropThrough, at: now), to: records)
+            return
+        }
+        try appendShared(core.id, events: [], answer: answer, dropThrough: dropThrough, at: now, after: core.version, in: records)
+    }
+
+    /// Stores `events` and `answer` only if the session is still at `version` in the shared store and holds no answer
+    /// at or past `answer`'s sequence: `storeConflict` otherwise, for the caller to catch up and try again.
+    private func appendShared(
+        _ id: String, events: [StoredEvent], answer: StoredAnswer?, dropThrough: Int?, at: Int64, after version: Int,
+        in records: any SessionRecordStore
+    ) throws(ServiceError) {
         let outcome: AppendOutcome
         do {
             outcome = try records.append(
-                session: core.id, events: events, answer: answer, dropAnswersThrough: dropThrough, at: last.at,
-                expecting: events[0].version - 1)
+                session: id, events: events, answer: answer, dropAnswersThrough: dropThrough, at: at, expecting: version)
         } catch {
             throw .storeUnavailable(error.message)
         }
@@ -180,7 +198,7 @@ extension SessionService {
         guard let records else { return }
         let (answer, dropThrough) = storedAnswer(core, key: key, digest: digest)
         guard let answer else { return }
-        try commit(.remember(session: core.id, answer: answer, dropAnswersThrough: dropThrough, at: clock.nowMilliseconds()), to: records)
+        try keep(answer, dropThrough: dropThrough, of: core, in: records)
     }
 
     /// Records a deletion; throws (503) when the store cannot.

@@ -148,4 +148,32 @@ struct SharedStaleCopyTests {
             #expect(fork.status == 201 && fork.etagVersion == 4, "\(fork.text)")
         }
     }
+
+    @Test("an answer kept without a new version on one instance is not written over by the next keyed change on another")
+    func answerKeptWithoutVersion() throws {
+        let redis = try SharedRedis()
+        try withSharedServers(2, redis: redis) { clients in
+            let (a, b) = (clients[0], clients[1])
+            let id = try a.createSession(app: "navigation")
+            #expect(try a.state(id).etagVersion == 1)
+            // On b: a swipe of a screen already gone changes nothing, and its key keeps that answer (version 1).
+            let swipe = #"{"type":"didPop","screen":"B"}"#
+            let first = try b.request("POST", "/v1/sessions/\(id)/events", body: swipe, headers: [("Idempotency-Key", "swipe")])
+            try #require(first.status == 200 && first.etagVersion == 1, "\(first.text)")
+            // On a, whose copy knows no kept answer: a keyed change takes the next answer sequence, not b's.
+            let push = try a.request(
+                "POST", "/v1/sessions/\(id)/events", body: #"{"type":"push","screen":"A"}"#, headers: [("Idempotency-Key", "push")])
+            #expect(push.status == 200 && push.etagVersion == 2, "\(push.text)")
+            // The swipe retried anywhere gets its first answer, byte for byte; the push retried too.
+            for client in [a, b] {
+                let again = try client.request("POST", "/v1/sessions/\(id)/events", body: swipe, headers: [("Idempotency-Key", "swipe")])
+                #expect(again.status == 200 && again.body == first.body, "\(again.text)")
+                #expect(again.header("ETag") == #""1""#)
+                let pushAgain = try client.request(
+                    "POST", "/v1/sessions/\(id)/events", body: #"{"type":"push","screen":"A"}"#, headers: [("Idempotency-Key", "push")])
+                #expect(pushAgain.status == 200 && pushAgain.body == push.body, "\(pushAgain.text)")
+            }
+            #expect(try a.state(id).etagVersion == 2)
+        }
+    }
 }
