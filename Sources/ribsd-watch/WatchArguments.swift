@@ -31,7 +31,11 @@ struct WatchArguments: Equatable {
                 if argument == "--app" { app = value } else { name = value }
             case "-h", "--help":
                 return .failure(UsageError(nil))
-            case let option where option.hasPrefix("-"):
+            case "--":
+                positional.append(contentsOf: rest)
+                rest = []
+            // A session id may start with `-` (ids are base64url): only `--` names an option.
+            case let option where option.hasPrefix("--"):
                 return .failure(UsageError("unknown option \(option)"))
             default:
                 positional.append(argument)

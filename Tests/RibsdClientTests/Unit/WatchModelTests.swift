@@ -124,5 +124,8 @@ struct WatchModelTests {
         #expect(WatchArguments.parse([]) == .failure(UsageError("expected <url> [session]")))
         #expect(WatchArguments.parse(["ftp://h"]) == .failure(UsageError("not an http:// or https:// URL: ftp://h")))
         #expect(WatchArguments.parse(["http://h", "--bogus"]) == .failure(UsageError("unknown option --bogus")))
+        // Session ids are base64url: one may start with `-`, and is still the session.
+        #expect((try? WatchArguments.parse(["http://h:1", "-H2szrvWN3UldKl_IL95zQ"]).get())?.session == "-H2szrvWN3UldKl_IL95zQ")
+        #expect((try? WatchArguments.parse(["http://h:1", "--", "--odd"]).get())?.session == "--odd")
     }
 }
