@@ -22,7 +22,7 @@
 #
 # Defaults: 3 instances, a 2 s warm-up + 5 s measured per run, 4 reps, wrk -t2 -c32, appendfsync always, one
 # nginx worker (nginx's default, which scripts/cluster keeps), the shared instances at ribsd's default --threads
-# (the cores), all four kinds (--kinds: those named, in that order): about 3 minutes. --fsync, --nginx-workers and
+# (at least 32 with a durable store), all four kinds (--kinds: those named, in that order): about 3 minutes. --fsync, --nginx-workers and
 # --instance-threads change the shared setup, to see where its time goes. ribsd: scripts/build-release
 # --scratch-path .build/bench (built if missing); OUT: .build/bench-results. A row per run goes to OUT/cluster.tsv:
 # kind, rep, req/s, p50 µs, p99 µs, non-2xx, socket errors, requests, setup CPU µs per event, round trips, records,
@@ -274,7 +274,7 @@ for rep in $(seq 1 "$REPS"); do
     done
 done
 {
-    echo "instances $INSTANCES; appendfsync $FSYNC; nginx workers $NGINX_WORKERS; instance threads ${INSTANCE_THREADS:-default ($(nproc))}; wrk -t$WRK_THREADS -c$CONNS; ${WARMUP}s + ${DURATION}s; $REPS reps"
+    echo "instances $INSTANCES; appendfsync $FSYNC; nginx workers $NGINX_WORKERS; instance threads ${INSTANCE_THREADS:-ribsd's default (at least 32 with a store)}; wrk -t$WRK_THREADS -c$CONNS; ${WARMUP}s + ${DURATION}s; $REPS reps"
     echo "redis-server $(redis-server --version | sed -n 's/.* v=\([^ ]*\).*/\1/p'); $(nginx -v 2>&1)"
 } >"$OUT/cluster-settings.txt"
 rm -f "$OUT"/ids-cluster-*.txt
