@@ -278,6 +278,7 @@ def timetravel():
     steps["typedLink"] = page.js("document.querySelector('#link-url').value")
     page.click("#open-link")
     settle(2)
+    page.wait("the link's answer", "document.querySelector('#message').textContent.startsWith('app://welcome?name=kim → ')")
     steps["linked"] = page.js(SNAPSHOT)
 
     # Two pushes queued from the push row, sent as one batch: two versions.
