@@ -105,8 +105,13 @@ let package = Package(
         // What several test targets and the benchmarks share (screen snapshots, threads, open files, loopback
         // sockets, a seeded generator); not a product.
         .target(name: "TestSupport", dependencies: ["HeadlessUI"], path: "Tests/TestSupport", swiftSettings: settings),
-        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "SessionStorage"], swiftSettings: settings),
-        .testTarget(name: "RedisStoreTests", dependencies: ["RedisStore", "SessionStorage", "Locking"], swiftSettings: settings),
+        // The records and the write script every store's tests hold their engine to.
+        .target(name: "StoreRecordFixtures", dependencies: ["SessionStorage"], path: "Tests/StoreRecordFixtures", swiftSettings: settings),
+        .testTarget(
+            name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "SessionStorage", "StoreRecordFixtures"], swiftSettings: settings),
+        .testTarget(
+            name: "RedisStoreTests", dependencies: ["RedisStore", "SessionStorage", "Locking", "StoreRecordFixtures"],
+            swiftSettings: settings),
         .testTarget(name: "LockingTests", dependencies: ["Locking", "TestSupport"], swiftSettings: settings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking", "TestSupport"], swiftSettings: settings),
         .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI", "TestSupport"], swiftSettings: settings),

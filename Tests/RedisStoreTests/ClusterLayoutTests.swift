@@ -1,5 +1,6 @@
 import Foundation
 import SessionStorage
+import StoreRecordFixtures
 import Testing
 
 @testable import RedisStore

@@ -1,4 +1,5 @@
 import SessionStorage
+import StoreRecordFixtures
 import Testing
 
 @testable import RedisStore

@@ -1,6 +1,7 @@
 import Foundation
 import Locking
 import SessionStorage
+import StoreRecordFixtures
 import Testing
 
 @testable import RedisStore

@@ -1,48 +1,13 @@
 import Foundation
 import SessionStorage
+import StoreRecordFixtures
 import Testing
 
 @testable import SQLiteStore
 
 @Suite("SQLiteSessionStore: what is committed comes back")
 struct StoreRoundTripTests {
-    static let t0: Int64 = 1_700_000_000_123
-
-    /// Commits creations, appends with and without answers, a remember, drops and a deletion; returns the logs
-    /// the store must give back and the ids it must not know.
-    static func writeScript(_ store: SQLiteSessionStore) throws -> (logs: [String: StoredLog], gone: [String]) {
-        let t0 = Self.t0
-        let a = storedSession("session-a", app: "login", at: t0)
-        let b = storedSession("session-b", app: "todo", at: t0 + 1)
-        let c = storedSession("session-c", app: "flow", at: t0 + 2)
-        for session in [a, b, c] { try store.commit(.create(session)) }
-        // A: v2 without an answer; v3, v4 with answers; v5 big (overflow pages) dropping through 1; a remember
-        // dropping through 2 and stamped earlier than v5 (the last access only moves forward).
-        let events = [
-            storedEvent(a.id, version: 2, at: t0 + 10), storedEvent(a.id, version: 3, at: t0 + 20),
-            storedEvent(a.id, version: 4, at: t0 + 30), storedEvent(a.id, version: 5, at: t0 + 50, size: 70_000),
-        ]
-        let answers = [
-            storedAnswer(a.id, sequence: 1, version: 3), storedAnswer(a.id, sequence: 2, version: 4, size: 5000),
-            storedAnswer(a.id, sequence: 3, version: 5), storedAnswer(a.id, sequence: 4, version: 5, size: 1),
-        ]
-        try store.commit(.append(session: a.id, events: [events[0]], answer: nil, dropAnswersThrough: nil, at: t0 + 10))
-        try store.commit(.append(session: a.id, events: [events[1]], answer: answers[0], dropAnswersThrough: nil, at: t0 + 20))
-        try store.commit(.append(session: a.id, events: [events[2]], answer: answers[1], dropAnswersThrough: nil, at: t0 + 30))
-        try store.commit(.append(session: a.id, events: [events[3]], answer: answers[2], dropAnswersThrough: 1, at: t0 + 50))
-        try store.commit(.remember(session: a.id, answer: answers[3], dropAnswersThrough: 2, at: t0 + 45))
-        // C gets an event and an answer, then leaves with everything it held.
-        try store.commit(
-            .append(
-                session: c.id, events: [storedEvent(c.id, version: 2, at: t0 + 60)],
-                answer: storedAnswer(c.id, sequence: 1, version: 2), dropAnswersThrough: nil, at: t0 + 60))
-        try store.commit(.delete(session: c.id))
-        let logs = [
-            a.id: StoredLog(session: advanced(a, to: events[3], lastAccess: t0 + 50), events: events, answers: [answers[2], answers[3]]),
-            b.id: StoredLog(session: b, events: [], answers: []),
-        ]
-        return (logs, [c.id, "never-stored"])
-    }
+    static let t0 = WriteScript.t0
 
     /// Expects `store` to hold exactly `logs`, and nothing of `gone`.
     static func expectHolds(_ store: SQLiteSessionStore, _ logs: [String: StoredLog], gone: [String]) throws {
@@ -63,10 +28,10 @@ struct StoreRoundTripTests {
     func roundTrip() throws {
         try withTemporaryDirectory { directory in
             try withStore(directory) { store in
-                let (logs, gone) = try Self.writeScript(store)
-                try Self.expectHolds(store, logs, gone: gone)
+                let script = try WriteScript(store)
+                try Self.expectHolds(store, script.logs, gone: script.gone)
                 let statistics = store.statistics()
-                #expect(statistics.records == 10, "3 creations, 5 appends, 1 remember, 1 deletion")
+                #expect(statistics.records == WriteScript.changes, "4 creations, 5 appends, 1 remember, 1 deletion")
                 #expect(statistics.errors == 0)
                 #expect(statistics.commits >= 1 && statistics.commits <= statistics.records)
                 #expect(statistics.latencyCounts.reduce(0, +) == statistics.commits)
@@ -77,7 +42,10 @@ struct StoreRoundTripTests {
     @Test("a store closed and opened again on the same folder holds the same; the file is ribsd's, in WAL mode")
     func reopen() throws {
         try withTemporaryDirectory { directory in
-            let (logs, gone) = try withStore(directory) { try Self.writeScript($0) }
+            let (logs, gone) = try withStore(directory) { store in
+                let script = try WriteScript(store)
+                return (script.logs, script.gone)
+            }
             try withStore(directory) { store in
                 try Self.expectHolds(store, logs, gone: gone)
                 #expect(store.statistics() == StoreStatistics(), "a fresh process has done nothing yet")

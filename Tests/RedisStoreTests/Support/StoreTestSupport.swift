@@ -1,6 +1,7 @@
 import Foundation
 import Locking
 import SessionStorage
+import StoreRecordFixtures
 import Testing
 
 @testable import RedisStore
@@ -17,37 +18,6 @@ func withStore<T>(
 
 /// An id no other test of the suite uses (they share one server, and run side by side).
 func uniqueID(_ name: String) -> String { "\(name)-\(UUID().uuidString.prefix(8))" }
-
-/// Bytes that differ from test to test, so that nothing matches by accident.
-func bytes(_ text: String, _ extra: [UInt8] = []) -> [UInt8] { Array(text.utf8) + extra }
-
-/// A stored session at version 1.
-func storedSession(_ id: String, app: String = "login", at: Int64) -> StoredSession {
-    StoredSession(id: id, app: app, createdAt: at, lastAccessAt: at, version: 1, stateDigest: bytes("digest-\(id)-1", [0, 255]))
-}
-
-/// The event making `version`, with bytes that name the session and version (and a NUL, binary-safe or not).
-func storedEvent(_ id: String, version: Int, at: Int64, size: Int = 0, by writer: String = "") -> StoredEvent {
-    StoredEvent(
-        version: version, event: bytes(#"{"type":"push","screen":"\#(id)-\#(version)\#(writer)"}"#, [UInt8](repeating: 0x41, count: size)),
-        at: at, stateDigest: bytes("digest-\(id)-\(version)", [0, 1, 128, 255]))
-}
-
-/// An answer kept for an `Idempotency-Key`, `size` bytes of body past its name.
-func storedAnswer(_ id: String, sequence: Int, version: Int, size: Int = 0) -> StoredAnswer {
-    StoredAnswer(
-        sequence: sequence, key: bytes("key-\(sequence)", [0, 0xFE]), bodyDigest: bytes("body-\(sequence)", [7]),
-        version: version, body: bytes("state-\(id)-\(version)", [UInt8](repeating: UInt8(sequence % 256), count: size)))
-}
-
-/// The summary as it is after `event` was appended at `lastAccess`.
-func advanced(_ session: StoredSession, to event: StoredEvent, lastAccess: Int64) -> StoredSession {
-    var copy = session
-    copy.version = event.version
-    copy.stateDigest = event.stateDigest
-    copy.lastAccessAt = lastAccess
-    return copy
-}
 
 /// Appends one event making `version` through `commit`.
 func commitEvent(_ store: RedisSessionStore, _ id: String, version: Int, at: Int64) throws {
