@@ -134,7 +134,9 @@ SNAPSHOT = """(() => {
     session: document.querySelector('#session').value, viewing: viewing === undefined ? null : Number(viewing),
     tree: root ? node(root) : null,
     layers: [...document.querySelectorAll('#layers .layer')].map((l) => ({ style: l.dataset.style,
-      stack: [...l.querySelectorAll('.screen')].map((s) => s.dataset.screen) })),
+      stack: [...l.querySelectorAll('.screen')].map((s) => s.dataset.screen),
+      ...(l.querySelector('.tab') ? { tabs: [...l.querySelectorAll('.tab')]
+        .map((t) => (t.classList.contains('selected') ? '*' : '') + t.dataset.tab) } : {}) })),
     accepts: [...document.querySelectorAll('#events [data-event]')].map((b) => b.dataset.event),
     message: document.querySelector('#message').textContent,
     leaks: document.querySelector('#leaks').textContent,
@@ -249,6 +251,19 @@ def leaks():
     page.click('[data-event="dismiss"]')
     settle(3)
     result["leaks"] = page.js(SNAPSHOT)
+
+def tabs():
+    # A lab app with a tab bar: the layer shows the tabs, the selected one marked, and the selected tab's stack.
+    open_app("tabs")
+    page.type_into('[data-event-row="push"] [data-field="screen"]', "A")
+    page.click('[data-event="push"]')
+    settle(2)
+    result["feed"] = page.js(SNAPSHOT)
+    page.choose('[data-event-row="selectTab"] [data-field="tab"]', "Settings")
+    page.click('[data-event="selectTab"]')
+    settle(3)
+    result["settings"] = page.js(SNAPSHOT)
+    result["settings"]["screenshot"] = page.screenshot("viewer-tabs.png")
 
 TIMELINE = """[...document.querySelectorAll('#timeline .entry')].map((li) => ({ version: Number(li.dataset.version),
   type: li.dataset.type, label: li.querySelector('.label').textContent, live: li.dataset.live === 'true',
@@ -464,7 +479,8 @@ def resilience():
     relay.cut()
 
 try:
-    {"walkthrough": walkthrough, "resilience": resilience, "leaks": leaks, "timetravel": timetravel}[scenario]()
+    {"walkthrough": walkthrough, "resilience": resilience, "leaks": leaks, "timetravel": timetravel,
+     "tabs": tabs}[scenario]()
     result["scriptErrors"] = page.errors
     print(json.dumps(result))
 except Exception as error:

@@ -131,6 +131,25 @@ struct BrowserTests {
         }
     }
 
+    @Test(
+        "a tab bar's layer shows its tabs, the selected one marked, above the selected tab's stack",
+        .enabled(if: chromium != nil, "Chromium is not installed: run scripts/install-deps chromium"),
+        .enabled(if: executable("python3") != nil, "python3 is needed to drive Chromium"))
+    func tabs() throws {
+        try withTestServer(registry: testRegistry(LabTabApp.tabs())) { client in
+            let shown = try Self.run("tabs", port: client.port)
+            func tabBar(_ snapshot: Any?) -> [String] {
+                ((snapshot as? [String: Any])?["layers"] as? [[String: Any]])?.compactMap { $0["tabs"] as? [String] }.first ?? []
+            }
+            #expect(tabBar(shown["feed"]) == ["*Feed", "Settings"])
+            let feed = Self.layers(try #require(shown["feed"] as? [String: Any]))
+            #expect(feed == ["root: Root", "fullScreen: Feed A"], "\(feed)")
+            #expect(tabBar(shown["settings"]) == ["Feed", "*Settings"])
+            let settings = Self.layers(try #require(shown["settings"] as? [String: Any]))
+            #expect(settings == ["root: Root", "fullScreen: Settings"], "\(settings)")
+        }
+    }
+
     /// Runs one scenario of the script against the server on `port` and returns what it printed.
     static func run(_ scenario: String, port: UInt16) throws -> [String: Any] {
         let artifacts = packageRoot.appendingPathComponent("artifacts/browser").path

@@ -31,4 +31,36 @@ struct TabBarTests {
             #expect((feed.json?["leaks"] as? [Any])?.isEmpty == true)
         }
     }
+
+    @Test("a tab bar's layer has the fields the OpenAPI document's Layer schema describes, with their types")
+    func layerMatchesSchema() throws {
+        try withTestServer(registry: testRegistry(LabTabApp.tabs())) { client in
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(client.get("/openapi.json").body)) as? [String: Any])
+            let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
+            let layer = try #require(schemas["Layer"] as? [String: Any])
+            let properties = try #require(layer["properties"] as? [String: Any])
+            let required = Set(layer["required"] as? [String] ?? [])
+            let dependent = try #require(layer["dependentRequired"] as? [String: [String]])
+            let styles = try #require((properties["style"] as? [String: Any])?["enum"] as? [String])
+
+            let id = try client.createSession(app: "tabs")
+            for event in [#"{"type":"push","screen":"A"}"#, #"{"type":"selectTab","tab":"Settings"}"#] {
+                let state = try client.send(id, event)
+                let layers = try #require(state.json?["layers"] as? [[String: Any]], "\(state.text)")
+                for shown in layers {
+                    let fields = Set(shown.keys)
+                    #expect(fields.isSubset(of: Set(properties.keys)), "undocumented: \(fields.subtracting(properties.keys))")
+                    #expect(required.isSubset(of: fields))
+                    for (field, needs) in dependent where fields.contains(field) {
+                        #expect(Set(needs).isSubset(of: fields), "\(field) without \(needs)")
+                    }
+                    #expect(styles.contains(shown["style"] as? String ?? ""))
+                }
+                let tabBar = try #require(layers.first { $0["tabs"] != nil })
+                let tabs = try #require(tabBar["tabs"] as? [String])
+                let selected = try #require(tabBar["selectedTab"] as? Int)
+                #expect(tabs.indices.contains(selected), "selectedTab \(selected) of \(tabs)")
+            }
+        }
+    }
 }

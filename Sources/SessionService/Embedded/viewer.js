@@ -203,8 +203,18 @@ function layerCard(layer, index) {
     if (isTop) item.append(make('small', { textContent: 'top' }));
     return item;
   }));
-  return make('div', { className: 'layer', 'data-layer': String(index), 'data-style': layer.style },
-    make('h3', {}, 'layer ' + index + ' · ', make('b', { textContent: layer.style })), stack);
+  const card = make('div', { className: 'layer', 'data-layer': String(index), 'data-style': layer.style },
+    make('h3', {}, 'layer ' + index + ' · ', make('b', { textContent: layer.style })));
+  // A tab bar: its tabs in order, the selected one marked; the stack below is the selected tab's.
+  if (layer.tabs) {
+    card.append(make('ul', { className: 'tabs', 'aria-label': 'tabs' }, ...layer.tabs.map((tab, position) => {
+      const selected = position === layer.selectedTab;
+      return make('li', { className: selected ? 'tab selected' : 'tab', 'data-tab': tab, textContent: tab,
+                          'aria-selected': String(selected) });
+    })));
+  }
+  card.append(stack);
+  return card;
 }
 
 /** POSTs `body` as JSON to `path`: one of the session's (`/events`, `/links` ...) or a whole one (`/v1/...`).
