@@ -36,6 +36,8 @@ struct SchemaTests {
         #expect(Self.members("$defs", "field") == Set(FileReader.fieldMembers))
         #expect(Self.members("$defs", "flow") == Set(FileReader.flowMembers))
         #expect(Self.members("$defs", "navigation") == Set(FileReader.navigationMembers))
+        #expect(Self.members("$defs", "link") == Set(FileReader.linkMembers))
+        #expect(Self.members("$defs", "linkStep") == Set(FileReader.linkStepMembers))
     }
 
     @Test("its enumerations are the loader's")

@@ -17,4 +17,6 @@ struct AppModel: Sendable {
     /// Every screen the app can show, in the order the file first names them.
     let screens: [String]
     let body: Body
+    /// The links the app opens, in the order they are matched.
+    let links: [LinkModel]
 }

@@ -11,6 +11,7 @@ struct AppSource {
     var root: Located<String>?
     var ribs: [Rib] = []
     var flowApp: FlowApp?
+    var links: [Link] = []
 
     /// A RIB as the file declares it.
     struct Rib {

@@ -2,6 +2,7 @@ extension FileReader {
     /// The members an app file's top level may have: either a RIB tree's or flows'.
     static let appMembers = [
         "$schema", "id", "description", "events", "declares", "root", "ribs", "rootFlow", "flows", "steps", "initialStep", "eventSteps",
+        "links",
     ]
     private static let ribAppMembers = ["root", "ribs"]
     private static let flowAppMembers = ["rootFlow", "flows", "steps", "initialStep", "eventSteps"]
@@ -16,6 +17,7 @@ extension FileReader {
         for (node, pointer) in array(app, "declares") ?? [] {
             if let declaration = readDeclaration(node, at: pointer) { source.declarations.append(declaration) }
         }
+        source.links = readLinks(app)
         let ribMembers = Self.ribAppMembers.filter { app[$0] != nil }
         let flowMembers = Self.flowAppMembers.filter { app[$0] != nil }
         switch (ribMembers.isEmpty, flowMembers.isEmpty) {

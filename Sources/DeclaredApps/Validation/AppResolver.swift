@@ -49,10 +49,20 @@ struct AppResolver {
         }
         guard let resolved, let id = source.id else { return nil }
         let events = checkCoverage(listed: listed, handled: resolved.handled, eventsPointer: JSONPointer.root.appending("events"))
+        let flowSteps: [String]? =
+            switch resolved.body {
+            case .ribs: nil
+            case let .flows(app): app.steps
+            }
+        let links = resolveLinks(
+            source.links,
+            in: LinkContext(
+                handled: resolved.handled, screens: resolved.screens, flowSteps: flowSteps,
+                catalog: EventCatalog(declarations: declarations, screens: resolved.screens)))
         guard problems.isEmpty else { return nil }
         return AppModel(
             id: id.value, description: source.description, events: events, declarations: declarations, screens: resolved.screens,
-            body: resolved.body)
+            body: resolved.body, links: links)
     }
 
     /// The types `events` lists, each known and once.
