@@ -48,11 +48,13 @@ public enum BuiltinApps {
     }
 
     /// Uber's RIBs tutorial app: two players log in, then play tic-tac-toe or a game of chance, and the score
-    /// board counts their wins. Its taps are event types of its own (`TicTacToeEvents`).
+    /// board counts their wins. Its taps are event types of its own (`TicTacToeEvents`); the built-in `logout`, from
+    /// OffGame, is ribsd's addition to the tutorial.
     public static let tictactoe = AppDefinition(
         id: "tictactoe",
         description:
             "Uber's RIBs tutorial: two players log in, start TicTacToe or RandomWin from OffGame, and its score board counts the wins",
+        events: TicTacToeEvents.all.map { EventType.declared($0.type) } + [.logout],
         declaring: TicTacToeEvents.all,
         screens: ["Root", "LoggedOut", "OffGame", "BasicScoreBoard", "TicTacToe", "RandomWin"],
         links: BuiltinLinks.tictactoe

@@ -48,7 +48,7 @@ public final class SessionService: Sendable {
         records: (any SessionRecordStore)? = nil, sources: AppSources? = nil
     ) {
         self.records = records
-        self.apps = HostedApps(registry: registry, sources: sources)
+        self.apps = HostedApps(registry: registry, sources: sources, batchLimit: configuration.maxBatchEvents)
         self.configuration = configuration
         self.clock = clock
         self.ids = ids

@@ -56,7 +56,7 @@ struct LifecycleTests {
                 ],
                 [
                     "id": "tictactoe", "description": BuiltinApps.tictactoe.description,
-                    "events": ["loginPlayers", "startGame", "placeMark", "determineWinner", "closeGame"],
+                    "events": ["loginPlayers", "startGame", "placeMark", "determineWinner", "closeGame", "logout"],
                     "screens": ["Root", "LoggedOut", "OffGame", "BasicScoreBoard", "TicTacToe", "RandomWin"],
                     "links": Self.links(BuiltinApps.tictactoe),
                     "declaredEvents": Self.declared(

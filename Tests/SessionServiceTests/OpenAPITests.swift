@@ -1,5 +1,6 @@
 import AppHosting
 import Foundation
+import SessionService
 import Testing
 
 /// `GET /openapi.json` against the contract (docs/CONTRACT.md): every endpoint, every error code of its table
@@ -38,7 +39,10 @@ struct OpenAPITests {
         (404, "not_found", ["GET /v1/sessions/{id}"]),
         (
             400, "malformed_request",
-            ["GET /v1/sessions/{id}", "POST /v1/sessions/{id}/rewind", "GET /v1/sessions/{id}/diff", "POST /v1/sessions"]
+            [
+                "GET /v1/sessions/{id}", "POST /v1/sessions/{id}/rewind", "GET /v1/sessions/{id}/diff", "POST /v1/sessions",
+                "POST /v1/sessions/{id}/links",
+            ]
         ),
         (
             404, "version_not_found",
@@ -47,8 +51,8 @@ struct OpenAPITests {
         (405, "method_not_allowed", ["GET /v1/sessions/{id}", "POST /v1/sessions/{id}/events"]),
         (409, "event_not_handled", ["POST /v1/sessions/{id}/events", "POST /v1/sessions"]),
         (409, "invalid_navigation", ["POST /v1/sessions/{id}/events", "POST /v1/sessions"]),
-        (409, "event_limit", ["POST /v1/sessions/{id}/events", "POST /v1/sessions"]),
-        (503, "memory_limit", ["POST /v1/sessions/{id}/events", "POST /v1/sessions"]),
+        (409, "event_limit", ["POST /v1/sessions/{id}/events", "POST /v1/sessions", "POST /v1/sessions/{id}/links"]),
+        (503, "memory_limit", ["POST /v1/sessions/{id}/events", "POST /v1/sessions", "POST /v1/sessions/{id}/links"]),
         (412, "version_mismatch", ["POST /v1/sessions/{id}/events", "GET /v1/sessions/{id}", "DELETE /v1/sessions/{id}"]),
         (413, "payload_too_large", ["POST /v1/sessions", "POST /v1/sessions/{id}/events"]),
         (415, "unsupported_media_type", ["POST /v1/sessions", "POST /v1/sessions/{id}/events"]),
@@ -278,6 +282,28 @@ struct OpenAPITests {
                     == Set(try builtin.object(builtin.root["paths"], "paths").keys))
             #expect(
                 NSDictionary(dictionary: try document.component("schemas", "State")).isEqual(to: try builtin.component("schemas", "State")))
+        }
+    }
+
+    @Test("the batch limit the document states is the server's own --max-batch, for a batch and for a creation's events")
+    func batchLimit() throws {
+        for limit in [7, 100, 300] {
+            try withTestServer(configuration: ServiceConfiguration(maxBatchEvents: limit)) { client in
+                let document = try OpenAPI(try client.get("/openapi.json").body)
+                let batch = try document.object(try document.component("schemas", "EventBatch")["properties"], "EventBatch")
+                let created = try document.object(try document.component("schemas", "CreateSession")["properties"], "CreateSession")
+                for (name, events) in [("EventBatch", batch["events"]), ("CreateSession", created["events"])] {
+                    let schema = try document.object(events, "\(name).events")
+                    #expect(schema["maxItems"] as? Int == limit && schema["minItems"] as? Int == 1, "\(name) with --max-batch \(limit)")
+                }
+                // The server takes exactly that many, and refuses one more.
+                let id = try client.createSession(app: "navigation")
+                let events = { (count: Int) in
+                    #"{"events":["# + Array(repeating: #"{"type":"didPop","screen":"A"}"#, count: count).joined(separator: ",") + "]}"
+                }
+                #expect(try client.send(id, events(limit)).status == 200)
+                expectProblem(try client.send(id, events(limit + 1)), status: 400, code: "malformed_event")
+            }
         }
     }
 

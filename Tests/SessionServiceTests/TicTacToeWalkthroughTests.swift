@@ -5,7 +5,7 @@ import Testing
 
 @testable import SessionService
 
-/// Uber's RIBs tutorial app over HTTP: the players log in, play, and the score board counts the win.
+/// Uber's RIBs tutorial app over HTTP: the players log in, play, the score board counts the win, and they log out.
 @Suite("tictactoe app over HTTP: a game from login to the score")
 struct TicTacToeWalkthroughTests {
     /// A tictactoe state: LoggedOut, or the view-less LoggedIn with `child` presented full screen over Root.
@@ -20,11 +20,12 @@ struct TicTacToeWalkthroughTests {
             layers: [layer("root", ["Root"]), layer("fullScreen", [child["name"] as? String ?? "?"])], accepts: accepts)
     }
 
-    /// OffGame with its score board.
-    static func offGame(_ id: String, version: Int, ann: Int, bob: Int) -> NSDictionary {
-        let scores = ["player1Name": "ann", "player1Score": "\(ann)", "player2Name": "bob", "player2Score": "\(bob)"]
+    /// OffGame with its score board (`ann` and `bob` unless other players are named).
+    static func offGame(_ id: String, version: Int, ann: Int, bob: Int, players: (String, String) = ("ann", "bob")) -> NSDictionary {
+        let scores = ["player1Name": players.0, "player1Score": "\(ann)", "player2Name": players.1, "player2Score": "\(bob)"]
         return state(
-            id, version: version, node("OffGame", "viewable", [node("BasicScoreBoard", "viewable", state: scores)]), accepts: ["startGame"])
+            id, version: version, node("OffGame", "viewable", [node("BasicScoreBoard", "viewable", state: scores)]),
+            accepts: ["startGame", "logout"])
     }
 
     /// The board with `state`.
@@ -34,7 +35,9 @@ struct TicTacToeWalkthroughTests {
             accepts: [state["winner"] == nil ? "placeMark" : "closeGame"])
     }
 
-    @Test("create, loginPlayers, startGame, five marks to a win, closeGame: the score board shows it; refusals change nothing")
+    @Test(
+        "create, loginPlayers, startGame, five marks to a win, closeGame: the score board shows it; logout releases LoggedIn whole; refusals change nothing"
+    )
     func walkthrough() throws {
         try withTestServer(ids: CounterIDs()) { client in
             let created = try client.create(app: "tictactoe")
@@ -87,15 +90,31 @@ struct TicTacToeWalkthroughTests {
                     break
                 }
             }
-            // The tutorial has no logout: nobody on screen takes it.
-            try client.expectRefusal(id, #"{"type":"logout"}"#, status: 409, code: "event_not_handled")
             // A cell off the board never reaches the app.
             try client.expectRefusal(id, #"{"type":"placeMark","row":3,"col":0}"#, status: 400, code: "malformed_event")
+            // A game going on has no logout button: only OffGame's takes it.
+            try client.apply(id, #"{"type":"startGame","gameId":"randomwin"}"#)
+            try client.expectRefusal(id, #"{"type":"logout"}"#, status: 409, code: "event_not_handled")
+            try client.apply(id, #"{"type":"determineWinner"}"#)
+            // ann and bob's first draw is bob's (TicTacToeAppTests pins their draws).
+            expectState(try client.send(id, #"{"type":"closeGame"}"#), Self.offGame(id, version: 12, ann: 1, bob: 1))
+
+            // Logging out detaches LoggedIn: the leak detector watches its whole subtree (OffGame, the score board,
+            // the games built) and finds all of it released; Root shows a new LoggedOut.
+            let loggedOut = try client.send(id, #"{"type":"logout"}"#)
+            expectState(loggedOut, Self.state(id, version: 13, accepts: ["loginPlayers"]))
+            #expect(loggedOut.json?["leaks"] as? [NSDictionary] == [])
+            try client.expectRefusal(id, #"{"type":"logout"}"#, status: 409, code: "event_not_handled")
+            // Other players log in to a new LoggedIn, the score back at 0-0.
+            let again = try client.send(id, #"{"type":"loginPlayers","player1Name":"cy","player2Name":"dee"}"#)
+            expectState(again, Self.offGame(id, version: 14, ann: 0, bob: 0, players: ("cy", "dee")))
+            #expect(again.json?["leaks"] as? [NSDictionary] == [])
 
             let history = try #require(try client.history(id).json?["events"] as? [NSDictionary])
             #expect(
                 history.compactMap { ($0["event"] as? NSDictionary)?["type"] as? String } == [
                     "loginPlayers", "startGame", "placeMark", "placeMark", "placeMark", "placeMark", "placeMark", "closeGame",
+                    "startGame", "determineWinner", "closeGame", "logout", "loginPlayers",
                 ])
             #expect(history.first?["event"] as? NSDictionary == ["type": "loginPlayers", "player1Name": "ann", "player2Name": "bob"])
             #expect(try client.delete(id).status == 204)

@@ -86,7 +86,9 @@ public final class RIBAppRuntime: AppRuntime {
 
     public func writeState(to json: inout JSONWriter, accepting: Bool) {
         // The top of the screen first: the tree's walk also finds the path to its controller, which saves a
-        // second walk (the search `pathToTop` makes).
+        // second walk (the search `pathToTop` makes). The last render's path goes first: a workflow may have
+        // changed the tree without `apply`, and the RIBs it detached must not look alive through it.
+        renderedPath = nil
         var walk = TreeWalk(top: window.topViewController)
         json.key("tree")
         _ = writeNode(rootRoles, walk: &walk, to: &json)
@@ -96,7 +98,8 @@ public final class RIBAppRuntime: AppRuntime {
         StateFields.writeScreen(of: window, accepts: accepts, leaks: leaks, to: &json)
     }
 
-    /// The path the last `writeState` rendered, top first; cleared by `apply`, which changes the tree.
+    /// The path the last `writeState` rendered, top first; cleared by `apply`, which changes the tree, and by the
+    /// next render.
     private var renderedPath: [NodeRoles]?
 
     public var newLeakCount: Int { leakDetector.newlyReported }

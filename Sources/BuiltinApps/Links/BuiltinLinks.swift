@@ -51,37 +51,4 @@ enum BuiltinLinks {
                 .run(on: runtime)
         },
     ]
-
-    /// `intro`, `main`, `coding`: the step to every flow, RxFlow's `navigate(to:)`.
-    static let flow: [LinkDeclaration] = [("intro", "introIsRequired"), ("main", "mainIsRequired"), ("coding", "codingIsRequired")].map {
-        pattern, step in
-        LinkDeclaration(pattern, description: "the step \(step) to every flow") { _, runtime throws(LinkRefusal) in
-            try LinkWalk()
-                .step("navigate to \(step)") { _ in
-                    .perform { runtime throws(EventError) in
-                        guard let flows = runtime as? FlowAppRuntime else { throw .internalFailure("not a flow app") }
-                        try flows.navigate(to: step)
-                    }
-                }
-                .run(on: runtime)
-        }
-    }
-}
-
-extension BuiltinLinks {
-    /// The tutorial's own deep link, `launchGame?gameId=`, run by its `LaunchGameWorkflow` on the root's actionable
-    /// item: wait for the players to log in, then start that game. Before a login it cannot go on (RIBs' workflow
-    /// would wait; over HTTP the login is the client's to send first).
-    static let tictactoe = [
-        LinkDeclaration("launchGame?gameId={gameId}", description: "once the players are logged in, start that game") {
-            parameters, runtime throws(LinkRefusal) in
-            guard let ribs = runtime as? RIBAppRuntime, let root = ribs.root.interactable as? any RootActionableItem else {
-                throw LinkRefusal(step: 1, name: "waitForLogin", reason: "the app has no root to start from")
-            }
-            let ended: WorkflowState = LaunchGameWorkflow(gameId: parameters["gameId"]).run(root)
-            if case .failed(let error) = ended {
-                throw LinkRefusal(error)
-            }
-        }
-    ]
 }

@@ -9,14 +9,14 @@ final class AppSet: Sendable {
     let sources: [String: StoredDefinition]
     /// The body of `GET /v1/apps`.
     let appsJSON: [UInt8]
-    /// The body of `GET /openapi.json`: the document, listing these apps.
+    /// The body of `GET /openapi.json`: the document, listing these apps and the server's batch limit.
     let openAPIJSON: [UInt8]
 
-    init(registry: AppRegistry, sources: [String: StoredDefinition]) {
+    init(registry: AppRegistry, sources: [String: StoredDefinition], batchLimit: Int) {
         self.registry = registry
         self.sources = sources
         appsJSON = Self.renderApps(registry)
-        openAPIJSON = Array(OpenAPIDocument.json(hosting: registry.apps).utf8)
+        openAPIJSON = Array(OpenAPIDocument.json(OpenAPIDocument.json(hosting: registry.apps), batchLimit: batchLimit).utf8)
     }
 
     /// What tells this set from `older`: the ids only this one has, those both have with other definitions, and

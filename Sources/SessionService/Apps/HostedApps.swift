@@ -12,6 +12,8 @@ final class HostedApps: Sendable {
     private let replacing = Lock(())
     /// Rebuilds a stored definition's app; nil: none is rebuilt (a session restores with the app hosted now).
     private let load: (@Sendable (StoredDefinition) -> AppDefinition?)?
+    /// The most events one request applies (`--max-batch`), which `GET /openapi.json` states.
+    private let batchLimit: Int
 
     private struct State {
         var current: AppSet
@@ -49,12 +51,14 @@ final class HostedApps: Sendable {
         }
     }
 
-    init(registry: AppRegistry, sources: AppSources?) {
+    init(registry: AppRegistry, sources: AppSources?, batchLimit: Int) {
         let definitions = sources?.definitions ?? [:]
         var known = KnownDefinitions()
         let registry = known.remember(registry, definitions)
-        state = Lock(State(current: AppSet(registry: registry, sources: Self.sources(of: registry, in: definitions)), known: known))
+        let set = AppSet(registry: registry, sources: Self.sources(of: registry, in: definitions), batchLimit: batchLimit)
+        state = Lock(State(current: set, known: known))
         load = sources?.load
+        self.batchLimit = batchLimit
     }
 
     /// The set new sessions are made with now.
@@ -65,7 +69,7 @@ final class HostedApps: Sendable {
     func replace(_ registry: AppRegistry, definitions: [String: StoredDefinition]) -> AppsChange {
         replacing.withLock { _ in
             let registry = state.withLock { $0.known.remember(registry, definitions) }
-            let set = AppSet(registry: registry, sources: Self.sources(of: registry, in: definitions))
+            let set = AppSet(registry: registry, sources: Self.sources(of: registry, in: definitions), batchLimit: batchLimit)
             let old = state.withLock { state in
                 defer { state.current = set }
                 return state.current

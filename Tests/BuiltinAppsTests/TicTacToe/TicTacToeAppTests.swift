@@ -1,6 +1,8 @@
 import AppHosting
 import BuiltinApps
 import Foundation
+import HeadlessUI
+import RIBs
 import Testing
 
 @Suite("tictactoe app (Uber's RIBs tutorial)")
@@ -151,12 +153,35 @@ struct TicTacToeAppTests {
         }
     }
 
-    @Test("loginPlayers once logged in is handled by no one (there is no logout in the tutorial)")
+    @Test("loginPlayers once logged in is handled by no one (logging in again takes a logout first)")
     func noSecondLogin() throws {
         try app.send(Body.login("ann", "bob"))
         let before = app.stateJSON
         #expect(try app.refuse(Body.login("cy", "dee")) == .notHandled("no RIB on screen handles `loginPlayers` now"))
         #expect(app.stateJSON == before)
+    }
+
+    @Test("logout from OffGame: Root detaches LoggedIn, everything under it is released, and a new LoggedOut takes a new login")
+    func logout() throws {
+        try app.send(Body.login("ann", "bob"))
+        try app.send(Body.start("randomwin"))
+        // A game going on has no logout button.
+        #expect(try app.refuse(Body.logout) == .notHandled("no RIB on screen handles `logout` now"))
+        try app.send(Body.determineWinner)
+        try app.send(Body.closeGame)
+        let root = try #require((app.runtime as? RIBAppRuntime)?.root)
+        weak let loggedIn: AnyObject? = root.children.first
+        weak let offGame: AnyObject? = root.children.first?.children.first
+        weak let offGameScreen: ViewController? = app.runtime.window.topViewController
+        #expect(loggedIn != nil && offGame != nil && offGameScreen?.screenName == "OffGame")
+
+        try app.send(Body.logout)
+        #expect(app.state == States.loggedOut)
+        #expect(loggedIn == nil && offGame == nil && offGameScreen == nil, "LoggedIn's subtree outlived the logout")
+        #expect(try app.refuse(Body.logout) == .notHandled("no RIB on screen handles `logout` now"))
+        // Another pair logs in: a new LoggedIn, the score from 0-0.
+        try app.send(Body.login("cy", "dee"))
+        #expect(app.state == States.offGame("cy", 0, "dee", 0))
     }
 
     @Test("teardown takes every screen down and leaves nothing attached")

@@ -58,4 +58,6 @@ enum TicTacToeBodies {
     static func mark(_ row: Int, _ col: Int) -> String { #"{"type":"placeMark","row":\#(row),"col":\#(col)}"# }
     static let determineWinner = #"{"type":"determineWinner"}"#
     static let closeGame = #"{"type":"closeGame"}"#
+    /// ribsd's addition to the tutorial: OffGame's logout.
+    static let logout = #"{"type":"logout"}"#
 }

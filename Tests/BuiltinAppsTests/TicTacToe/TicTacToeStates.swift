@@ -17,7 +17,7 @@ enum TicTacToeStates {
     /// LoggedIn shows OffGame, its score board inside it.
     static func offGame(_ player1: String, _ score1: Int, _ player2: String, _ score2: Int) -> NSDictionary {
         let board = node("BasicScoreBoard", "viewable", state: scoreBoard(player1, score1, player2, score2))
-        return loggedIn(node("OffGame", "viewable", [board]), accepts: ["startGame"])
+        return loggedIn(node("OffGame", "viewable", [board]), accepts: ["startGame", "logout"])
     }
 
     /// LoggedIn shows the TicTacToe game with `state`.

@@ -8,11 +8,13 @@ protocol LoggedInRouting: Routing {
     func routeToGame(with gameBuilder: any GameBuildable) throws(EventError)
 }
 
-/// What LoggedIn tells Root: nothing (the tutorial has no logout).
-protocol LoggedInListener: AnyObject {}
+/// What LoggedIn tells Root: that the players logged out (ribsd's addition: the tutorial has no logout).
+protocol LoggedInListener: AnyObject {
+    func didLogout() throws(EventError)
+}
 
-/// LoggedIn shows OffGame, swaps it for the game OffGame starts, and back when the game ends. It handles no client
-/// event itself: the screens under it do.
+/// LoggedIn shows OffGame, swaps it for the game OffGame starts, and back when the game ends; it passes OffGame's
+/// logout on to Root. It handles no client event itself: the screens under it do.
 final class LoggedInInteractor: Interactor, OffGameListener, GameListener, LoggedInActionableItem {
     weak var router: (any LoggedInRouting)?
     weak var listener: (any LoggedInListener)?
@@ -41,6 +43,12 @@ final class LoggedInInteractor: Interactor, OffGameListener, GameListener, Logge
 
     func gameDidEnd(with winner: PlayerType?) throws(EventError) {
         try router?.routeToOffGame(with: games)
+    }
+
+    /// OffGame's logout: Root takes LoggedIn down, with everything under it.
+    func logout() throws(EventError) {
+        guard let listener else { throw .internalFailure("LoggedIn has no listener") }
+        try listener.didLogout()
     }
 
     func launchGame(with id: String?) -> StepOutcome<any LoggedInActionableItem, Void> {

@@ -15,7 +15,7 @@ final class LoggedInRouter: Router<LoggedInInteractor>, LoggedInRouting {
     }
 
     func cleanupViews() {
-        // Only at teardown (LoggedIn is never detached otherwise): nobody is left to refuse it to.
+        // At logout or teardown, with what LoggedIn presented on top of Root's view: nothing there to refuse it.
         if currentChild != nil { try? viewController.replaceModal(viewController: nil) }
     }
 

@@ -2,11 +2,13 @@ import AppHosting
 import RIBs
 
 /// Root presents LoggedOut at launch; at login it detaches it and attaches the view-less LoggedIn, which presents
-/// its own screens through Root's view.
+/// its own screens through Root's view; at logout it detaches LoggedIn, whose whole subtree then goes, and presents
+/// a new LoggedOut.
 final class TicTacToeRootRouter: LaunchRouter<TicTacToeRootInteractor, TicTacToeRootViewController>, TicTacToeRootRouting {
     private let loggedOutBuilder: TicTacToeLoggedOutBuilder
     private let loggedInBuilder: LoggedInBuilder
     private var loggedOut: TicTacToeLoggedOutRouter?
+    private var loggedIn: LoggedInRouter?
 
     init(
         interactor: TicTacToeRootInteractor, viewController: TicTacToeRootViewController, loggedOutBuilder: TicTacToeLoggedOutBuilder,
@@ -32,10 +34,16 @@ final class TicTacToeRootRouter: LaunchRouter<TicTacToeRootInteractor, TicTacToe
         }
         let loggedIn = loggedInBuilder.build(withListener: interactor, player1Name: player1Name, player2Name: player2Name)
         try routing { () throws(RoutingError) in try attachChild(loggedIn.router) }
+        self.loggedIn = loggedIn.router
         return loggedIn.actionableItem
     }
 
-    private func routeToLoggedOut() throws(EventError) {
+    func routeToLoggedOut() throws(EventError) {
+        if let loggedIn {
+            // LoggedIn's interactor resigns first and takes down the screen it presented (`cleanupViews`).
+            try routing { () throws(RoutingError) in try detachChild(loggedIn) }
+            self.loggedIn = nil
+        }
         let loggedOut = loggedOutBuilder.build(withListener: interactor)
         try routing { () throws(RoutingError) in try attachChild(loggedOut) }
         self.loggedOut = loggedOut
