@@ -267,7 +267,8 @@ def tabs():
 
 TIMELINE = """[...document.querySelectorAll('#timeline .entry')].map((li) => ({ version: Number(li.dataset.version),
   type: li.dataset.type, label: li.querySelector('.label').textContent, live: li.dataset.live === 'true',
-  chosen: li.dataset.chosen === 'true' }))"""
+  chosen: li.dataset.chosen === 'true', time: li.querySelector('time').textContent,
+  at: li.querySelector('.pick').title }))"""
 
 QUEUE = "[...document.querySelectorAll('#queue li')].map((li) => li.querySelector('code').textContent)"
 

@@ -81,6 +81,28 @@ extension BrowserTests {
             #expect(try client.state(fork).header("ETag") == "\"4\"")
             let history = try #require(client.history(source).json?["events"] as? [[String: Any]])
             #expect(history.map { ($0["event"] as? [String: Any])?["type"] as? String } == ["link", "push", "push", "pop", "rewind"])
+            // Each version's time, as the history has it; the fork's are its source's, copied with its history.
+            Self.expectTimes(rewound["timeline"], history: history, count: 5)
+            Self.expectTimes(forked["timeline"], history: history, count: 3)
+        }
+    }
+
+    /// The timeline's entries past version 1 (the creation, which the history gives no time) show their
+    /// version's time: the history's `at` in the tooltip, and the time of day it names in the entry, whatever
+    /// the browser's locale and time zone (so only its seconds are compared).
+    static func expectTimes(_ timeline: Any?, history: [[String: Any]], count: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        let entries = (timeline as? [[String: Any]] ?? []).filter { ($0["version"] as? Int ?? 0) >= 2 }
+        #expect(entries.count == count, "\(entries)", sourceLocation: sourceLocation)
+        for entry in entries {
+            let version = entry["version"] as? Int ?? 0
+            let at = history.first { $0["version"] as? Int == version }?["at"] as? String
+            #expect(at != nil && entry["at"] as? String == at, "v\(version): \(entry)", sourceLocation: sourceLocation)
+            let time = entry["time"] as? String ?? ""
+            let shown = time.wholeMatch(of: /(\d{1,2}):(\d{2}):(\d{2})(?:[ \u{202F}]?[AP]M)?/)
+            let stamped = at?.firstMatch(of: /T\d{2}:\d{2}:(\d{2})/)
+            #expect(
+                shown != nil && shown?.3 == stamped?.1, "v\(version) shows \"\(time)\" for \(at ?? "no time")",
+                sourceLocation: sourceLocation)
         }
     }
 

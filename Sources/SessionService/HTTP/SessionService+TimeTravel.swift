@@ -1,5 +1,6 @@
 import AppHosting
 import HTTPServer
+import Locking
 
 /// Past versions over HTTP: `GET …?version=N`, `POST …/rewind`, `GET …/diff`, and forks (`POST /v1/sessions` with
 /// `from`). Every version's document is the bytes it was answered with, read from the session's timeline.
@@ -15,7 +16,7 @@ extension SessionService {
                 guard let document = core.document(atVersion: version) else { throw .versionNotFound(version, current: core.version) }
                 let etag = SessionCore.etag(version)
                 switch preconditions.failure(at: version) {
-                case .ifMatch: throw .versionMismatch(current: version)
+                case .ifMatch: throw .pastVersionMismatch(version, current: core.version)
                 case .ifNoneMatch: return HTTPResponse(status: 304, headers: [("ETag", etag)], body: document)
                 case nil: return HTTPResponse.json(document, etag: etag)
                 }
@@ -36,7 +37,17 @@ extension SessionService {
         guard target >= 1, target <= core.version else { throw .versionNotFound(target, current: core.version) }
         if core.history.count >= core.eventLimit { throw .eventLimit(core.eventLimit) }
         if heldMemory.isFull { throw .memoryLimit(heldMemory.recordLimit, retryAfter: retryAfterSeconds) }
-        return core.rewind(to: target, now: clock.nowMilliseconds())
+        do throws(ServiceError) {
+            return try core.rewind(to: target, now: clock.nowMilliseconds())
+        } catch {
+            // The app is not deterministic: counted and logged like a divergence that closes a session, but this
+            // one changed nothing, so the session goes on.
+            metrics.recordReplayDivergence()
+            logger.withLock { $0 }?.message(
+                .error, "replay diverged: rewind refused",
+                fields: [("session", core.id), ("app", core.app.id), ("version", String(core.version)), ("target", String(target))])
+            throw error
+        }
     }
 
     /// `GET /v1/sessions/<id>/diff?from=A&to=B`: an RFC 6902 JSON Patch from A's document to B's.

@@ -36,16 +36,31 @@ extension SessionCore {
     /// any other (every interactor deactivated) before its replacement.
     func relaunch(through version: Int) {
         runtime.tearDown()
-        runtime = app.launch()
+        runtime = launch(replayingThrough: version)
+    }
+
+    /// A fresh launch of the app with the steps of `version` replayed on it.
+    private func launch(replayingThrough version: Int) -> any AppRuntime {
+        let launched = app.launch()
         // Every event in history applied once; the same code on the same inputs applies again.
-        for step in effectiveSteps(through: version) { replay(step, on: runtime) }
+        for step in effectiveSteps(through: version) { replay(step, on: launched) }
+        return launched
     }
 
     /// Rewinds to `target` (1 through `version`): the tree, layers and stack of that version, as the next version
-    /// with a `rewind` in the history. False when that is the state shown now (nothing changes).
-    func rewind(to target: Int, now: Int64) -> Bool {
+    /// with a `rewind` in the history. False when that is the state shown now (nothing changes). Throws
+    /// `rewindDiverged`, nothing changed, when the replay does not render `target`'s document.
+    func rewind(to target: Int, now: Int64) throws(ServiceError) -> Bool {
         precondition(target >= 1 && target <= version, "rewind to a version the session never had")
-        relaunch(through: target)
+        // Replayed beside the tree shown, which stays until the replay is known good: an app that is not
+        // deterministic would otherwise show, as the rewind's version, a state the session never had.
+        let replayed = launch(replayingThrough: target)
+        guard renderDocument(version: target, of: replayed) == document(atVersion: target) else {
+            replayed.tearDown()
+            throw .rewindDiverged(target)
+        }
+        runtime.tearDown()
+        runtime = replayed
         return advance(by: .rewind(to: target), now: now)
     }
 
@@ -116,14 +131,21 @@ extension SessionCore {
         return body(built)
     }
 
+    /// Changes the timeline in place. One that grows past the documents' share is let go, as a history document
+    /// would be: it is a cache (the next past read builds it again), and no event is refused for it.
     private func changeTimeline(_ change: (inout SessionTimeline) -> Void) {
         guard var changed = timeline else { return }
         let before = changed.heldBytes
         // Out of the property while it changes, so the arrays it holds are not copied.
         timeline = nil
         change(&changed)
+        let growth = changed.heldBytes - before
+        if growth > 0, let heldMemory, !heldMemory.hasRoom(forDocument: growth) {
+            heldMemory.changeDocuments(by: -before)
+            return
+        }
         timeline = changed
-        heldMemory?.changeDocuments(by: changed.heldBytes - before)
+        heldMemory?.changeDocuments(by: growth)
     }
 
     /// Replays the history on a fresh launch beside the session's own runtime, rendering every version.
@@ -133,8 +155,7 @@ extension SessionCore {
         for entry in history {
             if case let .rewind(target) = entry.step {
                 replay.tearDown()
-                replay = app.launch()
-                for step in effectiveSteps(through: target) { self.replay(step, on: replay) }
+                replay = launch(replayingThrough: target)
             } else {
                 self.replay(entry.step, on: replay)
             }

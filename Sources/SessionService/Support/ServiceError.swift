@@ -80,6 +80,13 @@ public struct ServiceError: Error, Equatable, Sendable {
             detail: "If-Match does not match the session's version \"\(current)\"")
     }
 
+    /// `If-Match` on `?version=N` is read against N, the version asked for, not the session's own.
+    static func pastVersionMismatch(_ version: Int, current: Int) -> ServiceError {
+        ServiceError(
+            status: 412, code: "version_mismatch", title: "Version mismatch",
+            detail: "If-Match does not match version \"\(version)\", the one asked for (the session is at \"\(current)\")")
+    }
+
     /// If-None-Match names the version on a request that would change the session (RFC 9110 §13.1.2: 412).
     static func versionMatched(current: Int) -> ServiceError {
         ServiceError(
@@ -198,5 +205,13 @@ public struct ServiceError: Error, Equatable, Sendable {
         // The HTTP layer's own 500 (HTTPServer's RequestHandling) has this code too: one code for a client to match.
         ServiceError(
             status: 500, code: "internal_error", title: "Internal server error", detail: "the server could not complete the request")
+    }
+
+    /// A rewind whose replay did not render the version it went back to (the app is not deterministic): refused,
+    /// the session as it was.
+    static func rewindDiverged(_ target: Int) -> ServiceError {
+        ServiceError(
+            status: 500, code: "internal_error", title: "Internal server error",
+            detail: "the session's app did not replay its history to the state of version \(target), so nothing changed")
     }
 }

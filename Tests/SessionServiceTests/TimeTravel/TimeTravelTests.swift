@@ -15,71 +15,6 @@ struct TimeTravelTests {
         return object.filter { $0.key != "version" && $0.key != other } as NSDictionary
     }
 
-    /// A random walk of `steps` events (a few rewinds among them) on a new session of `app`; returns the session
-    /// and every version's document as it was answered.
-    static func walk(_ client: ServiceClient, app: String, steps: Int, seed: UInt64) throws -> (id: String, answered: [Int: [UInt8]]) {
-        let created = try client.create(app: app)
-        let id = try #require(created.json?["session"] as? String)
-        var answered = [1: created.body]
-        var version = 1
-        var random = SplitMix64(seed: seed)
-        for _ in 0..<steps {
-            let response: HTTPResult
-            if version > 2, Int.random(in: 0..<20, using: &random) == 0 {
-                let target = Int.random(in: 1..<version, using: &random)
-                response = try client.request("POST", "/v1/sessions/\(id)/rewind", body: #"{"version":\#(target)}"#)
-                #expect(response.status == 200, "\(response.text)")
-                if let etag = response.header("ETag"), Int(etag.dropFirst().dropLast()) != version {
-                    #expect(fields(response.body) == fields(try #require(answered[target])), "rewind to \(target)")
-                }
-            } else {
-                response = try client.send(id, Self.randomEvent(for: app, &random))
-            }
-            guard response.status == 200, let etag = response.header("ETag"), let now = Int(etag.dropFirst().dropLast()) else { continue }
-            if now != version {
-                #expect(now == version + 1)
-                answered[now] = response.body
-                version = now
-            }
-        }
-        return (id, answered)
-    }
-
-    /// A random event for `app`: tictactoe's own types mostly (its taps), the built-in types for the others.
-    static func randomEvent(for app: String, _ random: inout SplitMix64) -> String {
-        guard app == "tictactoe", Int.random(in: 0..<10, using: &random) > 0 else {
-            return String(decoding: RefusalTests.randomEvent(&random).canonicalJSON, as: UTF8.self)
-        }
-        switch Int.random(in: 0..<10, using: &random) {
-        case 0: return #"{"type":"loginPlayers","player1Name":"ann","player2Name":"bo"}"#
-        case 1: return #"{"type":"startGame","gameId":"\#(Bool.random(using: &random) ? "tictactoe" : "randomwin")"}"#
-        case 2: return #"{"type":"determineWinner"}"#
-        case 3: return #"{"type":"closeGame"}"#
-        default:
-            let (row, col) = (Int.random(in: 0...2, using: &random), Int.random(in: 0...2, using: &random))
-            return #"{"type":"placeMark","row":\#(row),"col":\#(col)}"#
-        }
-    }
-
-    @Test(
-        "a random walk of 500 events on every built-in app: every past version reads as the bytes answered then",
-        arguments: ["navigation", "login", "todo", "flow", "tictactoe"])
-    func everyVersionAsAnswered(app: String) throws {
-        try withTestServer { client in
-            let (id, answered) = try Self.walk(client, app: app, steps: 500, seed: 0x7137_0000 + UInt64(app.utf8.count))
-            #expect(answered.count >= 40, "only \(answered.count) versions")
-            for (version, body) in answered.sorted(by: { $0.key < $1.key }) {
-                let read = try client.get("/v1/sessions/\(id)?version=\(version)")
-                #expect(read.status == 200 && read.body == body, "version \(version): \(read.text)")
-                #expect(read.header("ETag") == "\"\(version)\"")
-            }
-            // The history lists the rewinds beside the events, one entry per version.
-            let history = try #require(client.history(id).json?["events"] as? [[String: Any]])
-            #expect(history.count == answered.count - 1)
-            #expect(history.contains { ($0["event"] as? [String: Any])?["type"] as? String == "rewind" })
-        }
-    }
-
     @Test("a rewind then the same events again gives the state they gave the first time; the history keeps both")
     func rewindThenReplay() throws {
         try withTestServer { client in
@@ -160,24 +95,6 @@ struct TimeTravelTests {
         }
     }
 
-    @Test("a diff applied to A's document gives B's, for random pairs of a walk's versions")
-    func diffsApply() throws {
-        try withTestServer { client in
-            let (id, answered) = try Self.walk(client, app: "login", steps: 200, seed: 0xD1FF)
-            var random = SplitMix64(seed: 0xD1FF_0001)
-            let versions = answered.keys.sorted()
-            for _ in 0..<60 {
-                let a = versions.randomElement(using: &random)!, b = versions.randomElement(using: &random)!
-                let patch = try client.get("/v1/sessions/\(id)/diff?from=\(a)&to=\(b)")
-                #expect(patch.status == 200 && patch.header("Content-Type") == "application/json-patch+json")
-                let patched = try JSONPatchApplier.apply(patch.body, to: try #require(answered[a]))
-                let target = try JSONSerialization.jsonObject(with: Data(try #require(answered[b])))
-                #expect((patched as? NSDictionary) == (target as? NSDictionary), "\(a) to \(b): \(patch.text)")
-                if a == b { #expect(patch.text == "[]") }
-            }
-        }
-    }
-
     @Test("bad versions and bad ranges answer clear problems, and change nothing")
     func badVersions() throws {
         try withTestServer { client in
@@ -244,6 +161,8 @@ struct TimeTravelTests {
                 try client.expectRefusal(id, #"{"type":"push","screen":"C"}"#, status: 503, code: "store_unavailable")
                 try client.expectUnchanged(id, since: before)
                 #expect(try client.get("/v1/sessions/\(id)?version=2").body == pastTwo.body)
+                // A live session's past is in memory: a diff needs no store either.
+                #expect(try client.get("/v1/sessions/\(id)/diff?from=1&to=3").status == 200)
                 #expect(try client.get("/v1/sessions/\(id)?version=3").body == before.state)
                 expectProblem(try client.get("/v1/sessions/\(id)?version=4"), status: 404, code: "version_not_found")
                 expectProblem(
@@ -257,7 +176,7 @@ struct TimeTravelTests {
     func afterARestart() throws {
         try withDataDirectory { directory in
             let (id, answered, fork) = try withStoredServer(directory: directory) { client, _, _ in
-                let (id, answered) = try Self.walk(client, app: "navigation", steps: 120, seed: 0x5707)
+                let (id, answered) = try TimeTravelWalkTests.walk(client, app: "navigation", steps: 120, seed: 0x5707)
                 let forked = try client.request(
                     "POST", "/v1/sessions", body: #"{"from":{"session":"\#(id)","version":\#(answered.count / 2)}}"#)
                 #expect(forked.status == 201)
