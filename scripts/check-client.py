@@ -44,6 +44,8 @@ from ribsd_client.models import (  # noqa: E402
     Problem404VersionCode,
     Problem409,
     Problem409Code,
+    Problem409Event,
+    Problem409EventCode,
     Problem409Link,
     Problem409LinkCode,
     Problem412,
@@ -218,7 +220,7 @@ def unknown_session_404():
 def pop_at_the_root_409():
     state = parsed(event(PopEvent(type_="pop")), 200, State)
     expect(state.stack == ["Home"], top(state))
-    body = problem(event(PopEvent(type_="pop")), 409, Problem409, Problem409Code.INVALID_NAVIGATION)
+    body = problem(event(PopEvent(type_="pop")), 409, Problem409Event, Problem409EventCode.INVALID_NAVIGATION)
     session["version"] = state.version
     return body.detail
 
