@@ -10,7 +10,7 @@ let settings: [SwiftSetting] = [
 
 let package = Package(
     name: "ribsd",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v15), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .executable(name: "ribsd", targets: ["ribsd"]),
         .library(name: "RIBs", targets: ["RIBs"]),

@@ -1,7 +1,8 @@
 /// One client event: `{"type": "<type>", ...fields}`.
 ///
 /// The built-in events have static constructors (`.login(name:)`, `.push(_:)`, ... in `Event+Builtin.swift`);
-/// an app's own event is `Event(type: "rate", fields: ["stars": 5])`.
+/// an app's own event is `Event(type: "rate", fields: ["stars": 5])`, or, checked against what the app declares,
+/// `try app.declaration(of: "rate")?.event(["stars": 5], screens: app.screens)`.
 public struct Event: Hashable, Sendable {
     public var type: EventType
     /// Every field but `type`.

@@ -2,7 +2,9 @@ import RibsdClient
 
 extension WatchModel {
     /// What a key does: 1 to 9 choose from the menu, b goes back, q (or Ctrl-C, Ctrl-D) quits, Esc leaves a choice.
+    /// While a form is open, Esc leaves it, Ctrl-C and Ctrl-D quit, and every other key is the form's.
     mutating func press(_ key: UInt8) -> [WatchCommand] {
+        if form != nil { return fillForm(key) }
         switch key {
         case UInt8(ascii: "q"), 3, 4:
             return [.quit]
@@ -38,6 +40,32 @@ extension WatchModel {
         case .choose(let type):
             choosing = type
             return []
+        case .fill(let form):
+            self.form = form
+            message = ""
+            return []
+        }
+    }
+
+    private mutating func fillForm(_ key: UInt8) -> [WatchCommand] {
+        switch key {
+        case 3, 4:
+            return [.quit]
+        case 27:
+            form = nil
+            return []
+        default:
+            guard var filling = form else { return [] }
+            let outcome = filling.press(key)
+            form = filling
+            switch outcome {
+            case .asking(let problem):
+                message = problem ?? ""
+                return []
+            case .done(let event):
+                form = nil
+                return send(event)
+            }
         }
     }
 

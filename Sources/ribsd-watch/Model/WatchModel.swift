@@ -24,6 +24,8 @@ struct WatchModel {
         case send(Event)
         /// Offer the events of this type to choose from (a push of which screen, say).
         case choose(EventType)
+        /// Ask for the fields of an app's own event, then send it.
+        case fill(EventForm)
     }
 
     let server: String
@@ -35,6 +37,8 @@ struct WatchModel {
     var state: SessionState?
     /// The type whose events the menu offers, instead of the accepted types.
     var choosing: EventType?
+    /// The form asking for an app's own event's fields: while it is open, keys go to it.
+    var form: EventForm?
     /// The last thing that happened: an event sent, a refusal, the stream's end.
     var message = ""
     /// The stream ended: the session is no longer live.
@@ -55,13 +59,16 @@ struct WatchModel {
         case .creating:
             return []
         case .watching:
-            guard let state, !ended else { return [] }
+            guard let state, !ended, form == nil else { return [] }
             if let choosing {
                 return EventChoices.events(of: choosing, in: state, app: app(state.app), loginName: loginName).map {
                     MenuItem(label: EventChoices.label($0), action: .send($0))
                 }
             }
             return state.accepts.map { type in
+                if let form = EventChoices.form(for: type, app: app(state.app)) {
+                    return MenuItem(label: type.rawValue, action: .fill(form))
+                }
                 let events = EventChoices.events(of: type, in: state, app: app(state.app), loginName: loginName)
                 guard events.count == 1 else { return MenuItem(label: type.rawValue, action: .choose(type)) }
                 return MenuItem(label: EventChoices.label(events[0]), action: .send(events[0]))
@@ -90,6 +97,7 @@ struct WatchModel {
         case .streamEnded(let reason):
             ended = true
             choosing = nil
+            form = nil
             message = "stream ended: \(reason)"
             return []
         }
@@ -103,8 +111,12 @@ struct WatchModel {
         if created { phase = .watching }
         guard created || newState.version > (state?.version ?? 0) else { return [] }
         state = newState
-        // A choice among events of a type the new state no longer accepts is moot.
+        // A choice among events of a type the new state no longer accepts is moot, and so is a form for one.
         if let choosing, !newState.accepts.contains(choosing) { self.choosing = nil }
+        if let form, !newState.accepts.contains(form.declaration.type) {
+            self.form = nil
+            message = "\(form.declaration.type) is no longer accepted"
+        }
         return created ? [.watch(session: newState.session)] : []
     }
 }

@@ -18,8 +18,12 @@ enum WatchScreen {
             if !state.leaks.isEmpty {
                 lines += ["", "Leaks"] + state.leaks.map { "  \($0.name) (\($0.kind)): \($0.reason)" }
             }
-            lines += ["", model.choosing.map { "Keys: \($0) which? (Esc: back to the events)" } ?? "Keys"]
-            lines += keyLines(model)
+            if let form = model.form {
+                lines += ["", "Keys: " + form.prompt] + formLines(form)
+            } else {
+                lines += ["", model.choosing.map { "Keys: \($0) which? (Esc: back to the events)" } ?? "Keys"]
+                lines += keyLines(model)
+            }
         }
         if !model.message.isEmpty { lines += ["", "> " + model.message] }
         return lines
@@ -33,6 +37,16 @@ enum WatchScreen {
         }
         lines.append("  top: \(state.top ?? "(none)")")
         return lines
+    }
+
+    /// A form's keys: its choices numbered, or what has been typed so far.
+    private static func formLines(_ form: EventForm) -> [String] {
+        guard let choices = form.choices else {
+            let empty = form.field.isOptional ? " (empty: leave it out)" : ""
+            return ["  > \(form.text)▏", "  Enter answer\(empty)   Backspace erase   Esc cancel   Ctrl-C quit"]
+        }
+        let items = choices.prefix(9).enumerated().map { "\($0.offset + 1) \($0.element.label)" }
+        return ["  " + items.joined(separator: "   "), "  Esc cancel   Ctrl-C quit"]
     }
 
     private static func keyLines(_ model: WatchModel) -> [String] {

@@ -4,21 +4,6 @@ import Testing
 
 @Suite("RibsdClient's typed errors: each problem's status, code, detail and index")
 struct ProblemTests {
-    /// The error `call` throws, which must be a `RibsdError.problem`.
-    private func problem(_ call: () async throws -> some Any, sourceLocation: SourceLocation = #_sourceLocation) async -> RibsdError? {
-        do {
-            _ = try await call()
-            Issue.record("no error", sourceLocation: sourceLocation)
-            return nil
-        } catch let error as RibsdError {
-            #expect(error.problem != nil, "\(error)", sourceLocation: sourceLocation)
-            return error
-        } catch {
-            Issue.record("not a RibsdError: \(error)", sourceLocation: sourceLocation)
-            return nil
-        }
-    }
-
     @Test("404 session_not_found, 409 invalid_navigation and event_not_handled, 412 version_mismatch")
     func refusals() async throws {
         let server = try RibsdServer()

@@ -11,6 +11,33 @@ struct SessionCallTests {
         #expect(apps.map(\.id) == ["navigation", "login", "todo", "flow", "tictactoe"])
         let login = try #require(apps.first { $0.id == "login" })
         #expect(login.events.contains(.present) && login.screens?.contains("Profile") == true)
+        #expect(login.declaredEvents == nil && login.links?.contains { $0.pattern == "welcome?name={name}" } == true)
+    }
+
+    @Test("an app's declared events, typed: an event built from its declaration is one the server takes")
+    func declaredEvents() async throws {
+        let server = try RibsdServer()
+        let client = server.client()
+        let tictactoe = try #require(try await client.apps().first { $0.id == "tictactoe" })
+        #expect(tictactoe.declaredEvents?.map(\.type) == ["loginPlayers", "startGame", "placeMark", "determineWinner", "closeGame"])
+        // Each declared type is also in `events`, beside the built-in `logout` the port adds.
+        #expect(tictactoe.events == (tictactoe.declaredEvents?.map(\.type) ?? []) + ["logout"])
+        let start = try #require(tictactoe.declaration(of: "startGame"))
+        #expect(start.field("gameId")?.kind == .oneOf(["randomwin", "tictactoe"]) && start.field("gameId")?.isOptional == false)
+        let mark = try #require(tictactoe.declaration(of: "placeMark"))
+        #expect(mark.fields.map(\.name) == ["row", "col"] && mark.fields.allSatisfy { $0.kind == .integer(0...2) })
+
+        let session = try await client.createSession(app: "tictactoe").session
+        let login = try #require(tictactoe.declaration(of: "loginPlayers")).event(["player1Name": "kim"], screens: tictactoe.screens)
+        #expect(try await client.send(login, to: session).top == "OffGame")
+        let game = try await client.send(try start.event(["gameId": "tictactoe"], screens: tictactoe.screens), to: session)
+        #expect(game.top == "TicTacToe" && game.accepts == ["placeMark"])
+        let marked = try await client.send(try mark.event(["row": 1, "col": 2]), to: session)
+        #expect(marked.tree.allNodes.first { $0.name == "TicTacToe" }?.state?["board"] == ".../..X/...")
+        // What the builder refuses, the server refuses too.
+        #expect(throws: EventFieldError.self) { try mark.event(["row": 3, "col": 0]) }
+        let outside = Event(type: "placeMark", fields: ["row": 3, "col": 0])
+        await #expect { _ = try await client.send(outside, to: session) } throws: { ($0 as? RibsdError)?.code == .malformedEvent }
     }
 
     @Test("create (the default app, or with events), get, an event, a batch, history, delete")

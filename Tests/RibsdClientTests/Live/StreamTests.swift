@@ -50,6 +50,38 @@ struct StreamTests {
         }
     }
 
+    /// The time limit fails a client that never gives up on a silent connection (it would wait forever); ten
+    /// minutes leave room for a reconnection that waits its turn on a loaded pool (see `waitForConnections`).
+    @Test(
+        "a connection that goes silent without closing: reconnected after the idle timeout, each version once",
+        .timeLimit(.minutes(10)))
+    func stalledConnection() async throws {
+        let server = try RibsdServer()
+        let direct = server.client()
+        let session = try await direct.createSession(app: "navigation").session
+        let proxy = try LossyProxy(to: server.port, losingAnswersOfFirst: 0)
+        defer { proxy.stop() }
+        var idle = Self.eager
+        idle.streamIdleTimeout = .seconds(1)
+        let client = RibsdClient(baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!, configuration: idle)
+        var states = client.stream(session).makeAsyncIterator()
+        #expect(try await states.next()?.version == 1)
+
+        // The stream's connections so far stop relaying; version 2 comes only once the client gives up on them.
+        let stalled = proxy.stallOpenConnections()
+        _ = try await direct.send(.push("A"), to: session)
+        let second = try await states.next()
+        #expect(second?.version == 2 && second?.stack == ["Navigation", "A"])
+        let requests = proxy.requests
+        try #require(requests.count > stalled, "a new connection: \(requests)")
+        // The first connection after the stall resumes after version 1, the last one the client had.
+        #expect(requests[stalled].lowercased().contains("\r\nlast-event-id: 1\r\n"), "\(requests[stalled])")
+
+        // Version 2 is not given again, by that connection or any later one: the next is version 3.
+        _ = try await direct.send(.push("B"), to: session)
+        #expect(try await states.next()?.version == 3)
+    }
+
     @Test("the durable store: a crash and a clean restart of the server on the same port; versions 1 to 5 once each")
     func acrossRestarts() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ribsd-client-stream-\(UUID().uuidString)")

@@ -7,7 +7,8 @@ import Locking
 
 /// A TCP proxy on 127.0.0.1 in front of a server that loses the answers of its first connections: it passes a
 /// request on, and the server applies it, but the answer never reaches the client, which times out. What each
-/// connection sent is recorded, so a test can tell a retry's request from the first.
+/// connection sent is recorded, so a test can tell a retry's request from the first. `stallOpenConnections`
+/// freezes the connections open so far, as a network that stops delivering without closing anything does.
 final class LossyProxy: Sendable {
     let port: UInt16
     private let listener: Int32
@@ -15,6 +16,8 @@ final class LossyProxy: Sendable {
     private let lostConnections: Int
     /// The bytes each accepted connection sent, in the order they were accepted.
     private let received = Lock<[[UInt8]]>([])
+    /// Connections accepted before this many relay nothing more, either way, and stay open.
+    private let stalledBelow = Lock(0)
 
     /// Listens on a free port; the answers on the first `lostConnections` connections are swallowed.
     init(to upstreamPort: UInt16, losingAnswersOfFirst lostConnections: Int) throws {
@@ -42,6 +45,16 @@ final class LossyProxy: Sendable {
         shutdown(listener, Int32(SHUT_RDWR))
     }
 
+    /// Stops relaying on every connection accepted so far, in both directions, without closing it: their ends
+    /// hear nothing more until they give up. Later connections relay as usual. Answers how many were stalled:
+    /// the index in `requests` of the first connection that relays.
+    @discardableResult
+    func stallOpenConnections() -> Int {
+        let accepted = received.withLock { $0.count }
+        stalledBelow.withLock { $0 = accepted }
+        return accepted
+    }
+
     /// What the connections sent, one text each, in the order they were accepted.
     var requests: [String] {
         received.withLock { $0.map { String(decoding: $0, as: UTF8.self) } }
@@ -66,22 +79,23 @@ final class LossyProxy: Sendable {
             }
             let pair = SocketPair(client: client, upstream: upstream)
             Thread.detachNewThread { [self] in
-                pump(from: client, to: upstream, pair: pair) { bytes in received.withLock { $0[index] += bytes } }
+                pump(from: client, to: upstream, connection: index, pair: pair) { bytes in received.withLock { $0[index] += bytes } }
             }
             let forward = index >= lostConnections
-            Thread.detachNewThread { [self] in pump(from: upstream, to: forward ? client : -1, pair: pair) { _ in } }
+            Thread.detachNewThread { [self] in pump(from: upstream, to: forward ? client : -1, connection: index, pair: pair) { _ in } }
         }
     }
 
-    /// Copies `source` to `destination` (to nowhere when it is -1) until either end closes.
-    private func pump(from source: Int32, to destination: Int32, pair: SocketPair, seen: ([UInt8]) -> Void) {
+    /// Copies `source` to `destination` (to nowhere when it is -1, or once the connection is stalled) until
+    /// either end closes.
+    private func pump(from source: Int32, to destination: Int32, connection: Int, pair: SocketPair, seen: ([UInt8]) -> Void) {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(source, $0.baseAddress, $0.count, 0) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             seen(Array(buffer[0..<count]))
-            guard destination >= 0 else { continue }
+            guard destination >= 0, stalledBelow.withLock({ connection >= $0 }) else { continue }
             let sent = buffer.withUnsafeBytes { Glibc.send(destination, $0.baseAddress, count, Int32(MSG_NOSIGNAL)) }
             guard sent == count else { break }
         }

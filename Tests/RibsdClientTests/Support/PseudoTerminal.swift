@@ -45,9 +45,17 @@ final class PseudoTerminal {
     }
 
     /// Reads what the program writes until `text` has appeared after `offset` bytes of output (by default
-    /// anywhere), or `timeout` seconds pass; whether it did.
+    /// anywhere), or `timeout` seconds pass; whether it did. Generous, as it costs only a failing test: under
+    /// ThreadSanitizer, beside the other suites, the program and its server wait their turn for the two cores.
     @discardableResult
-    func waitFor(_ text: String, after offset: Int = 0, timeout: Double = 10) -> Bool {
+    /// Types `keys`, then waits for `text` among what the terminal writes after them.
+    func type(_ keys: String, thenWaitFor text: String, timeout: Double = 60) -> Bool {
+        let mark = output.count
+        type(keys)
+        return waitFor(text, after: mark, timeout: timeout)
+    }
+
+    func waitFor(_ text: String, after offset: Int = 0, timeout: Double = 60) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if String(decoding: output[min(offset, output.count)...], as: UTF8.self).contains(text) { return true }
@@ -56,7 +64,7 @@ final class PseudoTerminal {
     }
 
     /// The program's exit status, waiting up to `timeout` seconds (nil if it is still running).
-    func exitStatus(timeout: Double = 10) -> Int32? {
+    func exitStatus(timeout: Double = 60) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && deadline.timeIntervalSinceNow > 0 {
             _ = readSome(until: min(deadline, Date().addingTimeInterval(0.05)))

@@ -15,13 +15,16 @@ final class RibsdServer {
     }
 
     let store: Store
+    /// Options passed after the store's, on every start (`--max-events 2`, say).
+    let extraArguments: [String]
     private(set) var port: UInt16 = 0
     private var process: Process?
     private var stderrFile: URL
 
-    /// Starts ribsd on a free port.
-    init(_ store: Store = .memory) throws {
+    /// Starts ribsd on a free port, with `extraArguments` after the options it always takes.
+    init(_ store: Store = .memory, extraArguments: [String] = []) throws {
         self.store = store
+        self.extraArguments = extraArguments
         stderrFile = FileManager.default.temporaryDirectory.appendingPathComponent("ribsd-client-test-\(UUID().uuidString).log")
         try start(port: 0)
     }
@@ -94,7 +97,7 @@ final class RibsdServer {
         case .memory: arguments += ["--store", "memory"]
         case .sqlite(let directory): arguments += ["--store", "sqlite", "--data-dir", directory]
         }
-        process.arguments = arguments
+        process.arguments = arguments + extraArguments
         // The test's own settings only: a RIBSD_ variable of the environment would change them.
         process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("RIBSD_") }
         let stdout = Pipe()

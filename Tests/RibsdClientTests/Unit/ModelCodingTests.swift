@@ -56,6 +56,26 @@ struct ModelCodingTests {
         #expect(again == state)
     }
 
+    @Test("a layer with a tab bar keeps its tabs and selected tab; other layers write neither")
+    func tabs() throws {
+        let body =
+            #"[{"style":"root","stack":["Home","Detail"],"tabs":["Home","Profile"],"selectedTab":0},{"style":"pageSheet","stack":["Edit"]}]"#
+        let layers = try JSONCoding.decoder().decode([Layer].self, from: Data(body.utf8))
+        #expect(
+            layers == [
+                Layer(style: .root, stack: ["Home", "Detail"], tabs: ["Home", "Profile"], selectedTab: 0),
+                Layer(style: .pageSheet, stack: ["Edit"]),
+            ])
+        #expect(
+            try json(layers)
+                == #"[{"selectedTab":0,"stack":["Home","Detail"],"style":"root","tabs":["Home","Profile"]},{"stack":["Edit"],"style":"pageSheet"}]"#
+        )
+        // A tab bar with no tabs: selectedTab is null, and written as such.
+        let empty = Layer(style: .root, stack: [], tabs: [], selectedTab: nil)
+        #expect(try json(empty) == #"{"selectedTab":null,"stack":[],"style":"root","tabs":[]}"#)
+        #expect(try JSONCoding.decoder().decode(Layer.self, from: Data(try json(empty).utf8)) == empty)
+    }
+
     @Test("a history entry's time reads with or without fractions of a second")
     func historyTime() throws {
         let entries = try JSONCoding.decoder().decode(
