@@ -133,7 +133,9 @@ struct OpenAPITests {
             }
             // An event cannot be a link that is not routable: only a creation (its `url`) and `/links` list it.
             #expect(
-                try document.problemCodes("POST /v1/sessions/{id}/events", status: 409) == ["event_not_handled", "invalid_navigation", "event_limit"])
+                try document.problemCodes("POST /v1/sessions/{id}/events", status: 409) == [
+                    "event_not_handled", "invalid_navigation", "event_limit",
+                ])
             // The headers that go with some of them.
             #expect(try document.responseHeaders("GET /v1/sessions/{id}", status: 405).contains("Allow"))
             #expect(try document.responseHeaders("POST /v1/sessions", status: 503).contains("Retry-After"))
