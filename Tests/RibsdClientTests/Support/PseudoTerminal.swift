@@ -44,10 +44,6 @@ final class PseudoTerminal {
         _ = Array(text.utf8).withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
-    /// Reads what the program writes until `text` has appeared after `offset` bytes of output (by default
-    /// anywhere), or `timeout` seconds pass; whether it did. Generous, as it costs only a failing test: under
-    /// ThreadSanitizer, beside the other suites, the program and its server wait their turn for the two cores.
-    @discardableResult
     /// Types `keys`, then waits for `text` among what the terminal writes after them.
     func type(_ keys: String, thenWaitFor text: String, timeout: Double = 60) -> Bool {
         let mark = output.count
@@ -55,6 +51,10 @@ final class PseudoTerminal {
         return waitFor(text, after: mark, timeout: timeout)
     }
 
+    /// Reads what the program writes until `text` has appeared after `offset` bytes of output (by default
+    /// anywhere), or `timeout` seconds pass; whether it did. Generous, as it costs only a failing test: under
+    /// ThreadSanitizer, beside the other suites, the program and its server wait their turn for the two cores.
+    @discardableResult
     func waitFor(_ text: String, after offset: Int = 0, timeout: Double = 60) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
