@@ -15,8 +15,12 @@ final class CommitQueue: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     /// Signalled when there is work (or a stop); the writer waits on it.
     private let work = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    /// Broadcast when a batch is done; the requests waiting for their change wait on it.
-    private let done = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// Broadcast when a batch is done, one condition per parity of the batch's number: a request waits on its
+    /// own batch's, so a commit wakes only the requests it answers, not those queued for the next batch (with
+    /// many request threads, most of them).
+    private let done = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 2)
+    /// How many batches of changes the writer has taken: the next one taken is number `batchesTaken + 1`.
+    private var batchesTaken: UInt64 = 0
     private var pending: [Pending] = []
     private var touches: [String: Int64] = [:]
     private var stopping = false
@@ -37,9 +41,11 @@ final class CommitQueue: @unchecked Sendable {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(work, nil)
         pthread_cond_init(done, nil)
+        pthread_cond_init(done + 1, nil)
     }
 
     deinit {
+        pthread_cond_destroy(done + 1)
         pthread_cond_destroy(done)
         pthread_cond_destroy(work)
         pthread_mutex_destroy(mutex)
@@ -57,8 +63,10 @@ final class CommitQueue: @unchecked Sendable {
             throw StoreError(.unavailable, "the store is closing")
         }
         pending.append(Pending(write: write, ticket: ticket))
+        // The writer takes everything queued at once: this change goes with the next batch taken.
+        let batchDone = done + Int((batchesTaken + 1) & 1)
         pthread_cond_signal(work)
-        while !ticket.isDone { pthread_cond_wait(done, mutex) }
+        while !ticket.isDone { pthread_cond_wait(batchDone, mutex) }
         pthread_mutex_unlock(mutex)
         if let error = ticket.error { throw error }
     }
@@ -95,19 +103,20 @@ final class CommitQueue: @unchecked Sendable {
         }
         if stopping && pending.isEmpty && touches.isEmpty { return nil }
         let batch = (pending, touches)
+        if !pending.isEmpty { batchesTaken += 1 }
         pending = []
         touches = [:]
         return batch
     }
 
-    /// Hands each waiting request its outcome: `errors[i]` for `batch[i]`.
+    /// Hands each waiting request its outcome: `errors[i]` for `batch[i]`, the batch `take` gave last.
     func finish(_ batch: [Pending], errors: [StoreError?]) {
         pthread_mutex_lock(mutex)
         for (item, error) in zip(batch, errors) {
             item.ticket?.error = error
             item.ticket?.isDone = true
         }
-        pthread_cond_broadcast(done)
+        pthread_cond_broadcast(done + Int(batchesTaken & 1))
         pthread_mutex_unlock(mutex)
     }
 
