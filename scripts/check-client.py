@@ -204,8 +204,9 @@ def links():
     expect(state.stack == ["Home", "B"], top(state))
     session["version"] = state.version
     fresh = parsed(create_session.sync_detailed(client=client, body=CreateSession(app=CreateSessionAppType1.LOGIN)), 201, State)
-    problem(open_link.sync_detailed(fresh.session, client=client, body=OpenLink(url="app://profile")), 409,
-            Problem409Link, Problem409LinkCode.LINK_NOT_ROUTABLE)
+    refused = problem(open_link.sync_detailed(fresh.session, client=client, body=OpenLink(url="app://profile")), 409,
+                      Problem409Link, Problem409LinkCode.LINK_NOT_ROUTABLE)
+    expect(refused.step == 1, f"step {refused.step!r}, expected 1 (logged in)")
     return top(state)
 
 

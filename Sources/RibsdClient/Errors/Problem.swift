@@ -10,13 +10,16 @@ public struct Problem: Hashable, Sendable, Codable {
     public var code: ProblemCode
     /// For a batch (or a creation with events): the position of the event refused, from 0.
     public var index: Int?
+    /// For `link_not_routable`: the step of the link's walk that could not go on, from 1.
+    public var step: Int?
 
-    public init(type: String, title: String, status: Int, detail: String, code: ProblemCode, index: Int? = nil) {
+    public init(type: String, title: String, status: Int, detail: String, code: ProblemCode, index: Int? = nil, step: Int? = nil) {
         self.type = type
         self.title = title
         self.status = status
         self.detail = detail
         self.code = code
         self.index = index
+        self.step = step
     }
 }

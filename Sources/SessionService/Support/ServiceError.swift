@@ -15,16 +15,19 @@ public struct ServiceError: Error, Equatable, Sendable {
     public var headers: [(name: String, value: String)] = []
     /// Which event of a batch failed (the problem's `index` member), nil for a request of one event.
     public var index: Int?
+    /// Which step of a link's walk could not go on, from 1 (the problem's `step` member), for `link_not_routable`.
+    public var step: Int?
 
     public static func == (lhs: ServiceError, rhs: ServiceError) -> Bool {
         lhs.status == rhs.status && lhs.code == rhs.code && lhs.detail == rhs.detail && lhs.index == rhs.index
+            && lhs.step == rhs.step
     }
 
     /// The problem+json response.
     public var response: HTTPResponse {
         .problem(
             status: status, code: code, title: title, detail: detail, extraHeaders: headers,
-            integerMembers: index.map { [("index", $0)] } ?? [])
+            integerMembers: (index.map { [("index", $0)] } ?? []) + (step.map { [("step", $0)] } ?? []))
     }
 
     /// This error as the failure of a batch's event at `index`.
@@ -137,9 +140,11 @@ public struct ServiceError: Error, Equatable, Sendable {
     }
 
     static func linkNotRoutable(url: String, refusal: LinkRefusal) -> ServiceError {
-        ServiceError(
+        var error = ServiceError(
             status: 409, code: "link_not_routable", title: "Link not routable",
             detail: "\"\(url)\" cannot be opened from here: step \(refusal.step) (\(refusal.name)) cannot proceed: \(refusal.reason)")
+        error.step = refusal.step
+        return error
     }
 
     /// Another instance changed the session first (a shared store): the change is tried again after a catch-up,

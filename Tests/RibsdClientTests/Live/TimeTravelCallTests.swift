@@ -34,6 +34,7 @@ struct TimeTravelCallTests {
             Issue.record("a link the app cannot open from here was opened")
         } catch {
             #expect(error.code == .linkNotRoutable && error.detail?.contains("step 1 (logged in)") == true)
+            #expect(error.problem?.step == 1)
         }
     }
 }

@@ -125,6 +125,8 @@ struct LinkTests {
                 case let .refused(step):
                     expectProblem(opened, status: 409, code: "link_not_routable")
                     #expect(opened.json?["detail"].map { "\($0)".contains(step) } == true, "\(app) \(from) \(url): \(opened.text)")
+                    // "step 2 (game closed)": the problem's `step` member is that number.
+                    #expect(opened.json?["step"] as? Int == Int(step.split(separator: " ")[1]), "\(app) \(from) \(url): \(opened.text)")
                     try client.expectUnchanged(id, since: before)
                 }
             }
