@@ -4,4 +4,11 @@ public enum EventDecodingError: Error, Equatable, Sendable {
     case malformed(String)
     /// `type` is none of the contract's types nor of the app's own (400 `unknown_event`).
     case unknownType(String)
+
+    /// What was wrong, as the problem's detail says it.
+    public var reason: String {
+        switch self {
+        case let .malformed(why), let .unknownType(why): why
+        }
+    }
 }

@@ -12,24 +12,16 @@ extension BuiltinLinks {
             _, runtime throws(LinkRefusal) in
             try LinkWalk()
                 .step("on to Main") {
-                    ScreenLinks.frontStack(of: $0).contains("Main") ? ScreenLinks.show("Main", in: $0) : navigate(to: "mainIsRequired")
+                    ScreenLinks.frontStack(of: $0).contains("Main") ? ScreenLinks.show("Main", in: $0) : .navigate(to: "mainIsRequired")
                 }
                 .run(on: runtime)
         },
         LinkDeclaration("coding", description: "Coding on Main: the steps mainIsRequired, then codingIsRequired, as needed") {
             _, runtime throws(LinkRefusal) in
             try LinkWalk()
-                .step("on to Main") { ScreenLinks.frontStack(of: $0).contains("Main") ? .stay : navigate(to: "mainIsRequired") }
-                .step("on to Coding") { ScreenLinks.frontStack(of: $0).contains("Coding") ? .stay : navigate(to: "codingIsRequired") }
+                .step("on to Main") { ScreenLinks.frontStack(of: $0).contains("Main") ? .stay : .navigate(to: "mainIsRequired") }
+                .step("on to Coding") { ScreenLinks.frontStack(of: $0).contains("Coding") ? .stay : .navigate(to: "codingIsRequired") }
                 .run(on: runtime)
         },
     ]
-
-    /// The step named `step` sent to the root flow and every child flow (RxFlow's `navigate(to:)`).
-    private static func navigate(to step: String) -> LinkWalk.Move {
-        .perform { runtime throws(EventError) in
-            guard let flows = runtime as? FlowAppRuntime else { throw .internalFailure("not a flow app") }
-            try flows.navigate(to: step)
-        }
-    }
 }

@@ -21,7 +21,7 @@ extension BuiltinLinks {
         LinkDeclaration("offGame", description: "OffGame and its score board, a decided game closed") { _, runtime throws(LinkRefusal) in
             try LinkWalk()
                 .step("logged in") {
-                    ScreenLinks.shows("LoggedOut", in: $0) ? .cannotProceed("the players are not logged in: log them in first") : .stay
+                    LinkWalk.shows("LoggedOut", in: $0) ? .cannotProceed("the players are not logged in: log them in first") : .stay
                 }
                 .step("game closed") { closeGame($0) }
                 .run(on: runtime)
@@ -30,7 +30,7 @@ extension BuiltinLinks {
             _, runtime throws(LinkRefusal) in
             try LinkWalk()
                 .step("game closed") { closeGame($0) }
-                .step("logged out") { ScreenLinks.shows("LoggedOut", in: $0) ? .stay : .event(.logout) }
+                .step("logged out") { LinkWalk.shows("LoggedOut", in: $0) ? .stay : .event(.logout) }
                 .run(on: runtime)
         },
     ]

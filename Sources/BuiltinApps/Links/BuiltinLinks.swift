@@ -10,7 +10,7 @@ enum BuiltinLinks {
     /// there (as RIBs' tutorial workflow waits for a login, which over HTTP is the client's to send).
     private static let home = LinkWalk()
         .step("logged in") { runtime in
-            ScreenLinks.shows("Login", in: runtime) ? .cannotProceed("nobody is logged in: log in first") : .stay
+            LinkWalk.shows("Login", in: runtime) ? .cannotProceed("nobody is logged in: log in first") : .stay
         }
         .step("Profile closed") { runtime in ScreenLinks.frontStack(of: runtime) == ["Profile"] ? .event(.dismiss) : .stay }
 
@@ -18,13 +18,13 @@ enum BuiltinLinks {
     static let login: [LinkDeclaration] =
         [
             LinkDeclaration("login", description: "Login: whoever is logged in logs out") { _, runtime throws(LinkRefusal) in
-                try LinkWalk().step("logged out") { ScreenLinks.shows("Login", in: $0) ? .stay : .event(.logout) }.run(on: runtime)
+                try LinkWalk().step("logged out") { LinkWalk.shows("Login", in: $0) ? .stay : .event(.logout) }.run(on: runtime)
             },
             LinkDeclaration("welcome?name={name}", description: "Home, logged in as `name` if nobody is") {
                 parameters, runtime throws(LinkRefusal) in
                 let name = parameters["name"] ?? ""
                 try LinkWalk()
-                    .step("logged in") { ScreenLinks.shows("Login", in: $0) ? .event(.login(name: name)) : .stay }
+                    .step("logged in") { LinkWalk.shows("Login", in: $0) ? .event(.login(name: name)) : .stay }
                     .step("Profile closed") { ScreenLinks.frontStack(of: $0) == ["Profile"] ? .event(.dismiss) : .stay }
                     .step("back to Home") { ScreenLinks.back(to: "Home", in: $0) }
                     .run(on: runtime)
@@ -37,17 +37,17 @@ enum BuiltinLinks {
     /// `loggedOut` (logs out), `todo?user=` (logs in as that user), `todo` (when someone is logged in).
     static let todo: [LinkDeclaration] = [
         LinkDeclaration("loggedOut", description: "LoggedOut: whoever is logged in logs out") { _, runtime throws(LinkRefusal) in
-            try LinkWalk().step("logged out") { ScreenLinks.shows("LoggedOut", in: $0) ? .stay : .event(.logout) }.run(on: runtime)
+            try LinkWalk().step("logged out") { LinkWalk.shows("LoggedOut", in: $0) ? .stay : .event(.logout) }.run(on: runtime)
         },
         LinkDeclaration("todo?user={user}", description: "Todo, logged in as `user` if nobody is") {
             parameters, runtime throws(LinkRefusal) in
             let user = parameters["user"] ?? ""
-            try LinkWalk().step("logged in") { ScreenLinks.shows("LoggedOut", in: $0) ? .event(.login(name: user)) : .stay }.run(
+            try LinkWalk().step("logged in") { LinkWalk.shows("LoggedOut", in: $0) ? .event(.login(name: user)) : .stay }.run(
                 on: runtime)
         },
         LinkDeclaration("todo", description: "Todo, when someone is logged in") { _, runtime throws(LinkRefusal) in
             try LinkWalk()
-                .step("logged in") { ScreenLinks.shows("LoggedOut", in: $0) ? .cannotProceed("nobody is logged in: log in first") : .stay }
+                .step("logged in") { LinkWalk.shows("LoggedOut", in: $0) ? .cannotProceed("nobody is logged in: log in first") : .stay }
                 .run(on: runtime)
         },
     ]

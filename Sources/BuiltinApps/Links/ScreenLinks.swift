@@ -8,11 +8,6 @@ enum ScreenLinks {
         runtime.window.layers.last?.stack.map(\.screenName) ?? []
     }
 
-    /// Whether a layer's stack shows `screen` anywhere.
-    static func shows(_ screen: String, in runtime: any AppRuntime) -> Bool {
-        runtime.window.layers.contains { layer in layer.stack.contains { $0.screenName == screen } }
-    }
-
     /// `screen` on top of the front stack: the pops back to it when it is on the stack, else a push of it.
     static func show(_ screen: String, in runtime: any AppRuntime) -> LinkWalk.Move {
         let stack = frontStack(of: runtime)

@@ -1,5 +1,4 @@
 import AppHosting
-import HeadlessUI
 
 extension LinkModel {
     /// The link as a server hosts it: a `LinkWalk` of the declared steps, each planning its move from what the
@@ -23,8 +22,8 @@ extension LinkStepModel {
     func move(parameters: [String: String], on runtime: any AppRuntime, catalog: EventCatalog) -> LinkWalk.Move {
         switch condition {
         case .always: break
-        case let .ifShows(screen): guard Self.shows(screen, in: runtime) else { return .stay }
-        case let .unlessShows(screen): guard !Self.shows(screen, in: runtime) else { return .stay }
+        case let .ifShows(screen): guard LinkWalk.shows(screen, in: runtime) else { return .stay }
+        case let .unlessShows(screen): guard !LinkWalk.shows(screen, in: runtime) else { return .stay }
         }
         switch move {
         case let .send(templates):
@@ -33,28 +32,14 @@ extension LinkStepModel {
                 do throws(EventDecodingError) {
                     events.append(try template.event(parameters, catalog: catalog))
                 } catch {
-                    return .cannotProceed("`\(template.type)` is no event with these parameters: \(Self.reason(error))")
+                    return .cannotProceed("`\(template.type)` is no event with these parameters: \(error.reason)")
                 }
             }
             return .events(events)
         case let .navigate(step):
-            return .perform { runtime throws(EventError) in
-                guard let flows = runtime as? FlowAppRuntime else { throw .internalFailure("not a flow app") }
-                try flows.navigate(to: step)
-            }
+            return .navigate(to: step)
         case let .refuse(reason):
             return .cannotProceed(reason)
-        }
-    }
-
-    /// Whether a layer's stack shows `screen` anywhere (under a sheet too).
-    static func shows(_ screen: String, in runtime: any AppRuntime) -> Bool {
-        runtime.window.layers.contains { layer in layer.stack.contains { $0.screenName == screen } }
-    }
-
-    private static func reason(_ error: EventDecodingError) -> String {
-        switch error {
-        case let .malformed(why), let .unknownType(why): why
         }
     }
 }

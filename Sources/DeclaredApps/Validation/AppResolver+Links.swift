@@ -132,9 +132,7 @@ extension AppResolver {
         do throws(EventDecodingError) {
             _ = try EventTemplate(type: typeName, fields: sample).event([:], catalog: context.catalog)
         } catch {
-            switch error {
-            case let .malformed(why), let .unknownType(why): report(event.pointer, "the event would be refused: \(why)")
-            }
+            report(event.pointer, "the event would be refused: \(error.reason)")
             return nil
         }
         return EventTemplate(type: typeName, fields: fields)
