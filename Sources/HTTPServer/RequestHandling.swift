@@ -131,64 +131,6 @@ enum RequestHandling {
         return queue(response, on: connection, context: context, head: state.method == .HEAD)
     }
 
-    /// Why the head alone leaves the request's framing untrustworthy, or nil. Such a request is answered at once
-    /// and its connection closed, which is what a response queued before the body means to MHD.
-    private static func untrustedHead(_ head: Int32) -> String? {
-        if head & Int32(CMHD_MALFORMED_FIELD.rawValue) != 0 {
-            return
-                "The request's head is malformed: a header name that is not a token, a line folded onto the one before it, a control character or NUL in a line, or a line that does not end with CRLF."
-        }
-        switch head & Int32(CMHD_FRAMING_MASK.rawValue) {
-        case Int32(CMHD_FRAMING_UNREADABLE.rawValue):
-            // MHD would wait for a body whose end it cannot find until the connection times out (RFC 9112 §6.1).
-            return "The request's Transfer-Encoding is not chunked, so its body's length cannot be known."
-        case Int32(CMHD_FRAMING_CODING_IN_HTTP10.rawValue):
-            return "An HTTP/1.0 request has no Transfer-Encoding, so its body's framing cannot be trusted."
-        case Int32(CMHD_FRAMING_AMBIGUOUS.rawValue):
-            // The connection closes after the answer anyway: answering now spares a client that sent fewer bytes
-            // than MHD counts by the first length a wait for the idle timeout.
-            return "The request has Content-Length headers that disagree, or Content-Length beside Transfer-Encoding."
-        default:
-            return nil
-        }
-    }
-
-    /// The answer to a head the server will not act on: 404 for a path that names no resource once decoded,
-    /// else 400.
-    private static func refusal(of malformed: RequestState.MalformedHead) -> HTTPResponse {
-        let detail =
-            switch malformed {
-            case .nulInPath: "No resource has a NUL byte (%00) in its path."
-            case .slashInPath: "No resource has an encoded slash (%2F) in its path."
-            case .invalidAuthority: "The request target's authority is not a host, is percent-encoded or has userinfo."
-            case .repeatedContentType: "The request has more than one Content-Type."
-            case .invalidTarget: "The request target has a space or a control character."
-            case .missingHost: "An HTTP/1.1 request needs a Host header."
-            case .repeatedHost: "The request has more than one Host header."
-            case .invalidHost: "The Host header is not a host with an optional port."
-            }
-        return switch malformed {
-        case .nulInPath, .slashInPath: .problem(status: 404, code: "not_found", title: "Not found", detail: detail)
-        default: .problem(status: 400, code: "bad_request", title: "Bad request", detail: detail)
-        }
-    }
-
-    /// What in the head's fields makes the request one the server will not act on, though its framing holds.
-    private static func malformedHeader(_ head: Int32, host: UnsafePointer<CChar>?, hostSize: Int) -> RequestState.MalformedHead? {
-        if head & Int32(CMHD_MISSING_HOST.rawValue) != 0 { return .missingHost }
-        if head & Int32(CMHD_REPEATED_HOST.rawValue) != 0 { return .repeatedHost }
-        if let host {
-            // MHD strips the whitespace before a value, not after it (RFC 9110 §5.5: neither is the value's).
-            var size = hostSize
-            while size > 0, host[size - 1] == 0x20 || host[size - 1] == 0x09 { size -= 1 }
-            if size > 0, !RequestTarget.isHostAndPort(UnsafeRawBufferPointer(start: host, count: size)) {
-                return .invalidHost
-            }
-        }
-        if head & Int32(CMHD_REPEATED_CONTENT_TYPE.rawValue) != 0 { return .repeatedContentType }
-        return nil
-    }
-
     /// Answers with `response` before the body is read (MHD then closes the connection after it).
     private static func answerAtOnce(
         _ response: HTTPResponse, for state: RequestState, on connection: OpaquePointer, context: ServerContext
@@ -197,35 +139,6 @@ enum RequestHandling {
         state.status = response.status
         state.logTag = response.logTag
         return queue(response, on: connection, context: context)
-    }
-
-    /// The answer a request gets before its body is read, if any: a refusal `admission` makes, or, when the
-    /// client waits for 100 Continue, one its route's precheck makes from the head.
-    private static func refusalBeforeBody(
-        of state: RequestState, url: UnsafePointer<CChar>?, expectsContinue: Bool, on connection: OpaquePointer,
-        context: ServerContext
-    ) -> HTTPResponse? {
-        switch admission(of: state, context: context) {
-        case .refused(let refusal):
-            return refusal
-        case .admitted(let pattern, _):
-            // Only for a declared length: a chunked body's, zero or not, is known at its end, and an answer may
-            // depend on whether there is any body at all. Nor once the server stops, when no handler starts.
-            guard expectsContinue, state.declaredLength > 0, let url, let precheck = pattern.precheck(for: state.method),
-                !context.abandoning.load(ordering: .relaxed)
-            else { return nil }
-            let request = HTTPRequest(
-                method: state.method, path: url, query: state.query, body: [], pattern: pattern, connection: connection)
-            guard let response = precheck(request) else { return nil }
-            guard (400...599).contains(response.status), response.stream == nil else {
-                // The handler checks everything again: ignoring this answer loses no refusal.
-                let what = response.stream == nil ? "status \(response.status)" : "a stream"
-                response.stream?.refuse()
-                context.log("precheck for \(pattern.pattern) returned \(what), not a refusal; ignored", .error)
-                return nil
-            }
-            return response
-        }
     }
 
     /// The most pieces of a refused chunked body read before the connection is closed instead (the answer waits
@@ -277,90 +190,6 @@ enum RequestHandling {
             }
             return response
         }
-    }
-
-    /// What the request's headers and body size decide before any handler runs.
-    private enum Admission {
-        case refused(HTTPResponse)
-        case admitted(RouteTable.Pattern, HTTPHandler)
-    }
-
-    /// The refusals that need no handler: a malformed head, 404, 405, 413, in that order.
-    private static func admission(of state: RequestState, context: ServerContext) -> Admission {
-        if let malformed = state.malformed { return .refused(refusal(of: malformed)) }
-        switch state.resolution {
-        case .notFound:
-            return .refused(
-                .problem(
-                    status: 404, code: "not_found", title: "Not found",
-                    detail: "No resource exists at this path."))
-        case .methodNotAllowed(_, let allow):
-            return .refused(
-                .problem(
-                    status: 405, code: "method_not_allowed", title: "Method not allowed",
-                    detail: "This resource does not support this method.",
-                    extraHeaders: [("Allow", allow)]))
-        case .matched where state.bodyTooLarge:
-            return .refused(
-                .problem(
-                    status: 413, code: "payload_too_large", title: "Content too large",
-                    detail: "The request body exceeds the limit of \(context.maxBodySize) bytes."))
-        case .matched(let pattern, let handler):
-            return .admitted(pattern, handler)
-        }
-    }
-
-    /// A 400 for a request whose body cannot be delimited with certainty: the connection cannot be trusted for
-    /// another request either, so it closes.
-    private static func untrustedFraming(_ detail: String) -> HTTPResponse {
-        .problem(status: 400, code: "bad_request", title: "Bad request", detail: detail, extraHeaders: [("Connection", "close")])
-    }
-
-    /// Hands the response to MHD: one copy of the body (MUST_COPY), headers, queue, release our reference.
-    /// A response with a stream goes to `queueStream` instead; a prepared one is queued as it is.
-    static func queue(_ response: HTTPResponse, on connection: OpaquePointer, context: ServerContext, head: Bool = false)
-        -> MHD_Result
-    {
-        if let stream = response.stream {
-            return queueStream(response, stream: stream, on: connection, context: context, head: head)
-        }
-        if let prepared = response.prepared, !context.draining.load(ordering: .relaxed) {
-            return MHD_queue_response(connection, UInt32(response.status), prepared.response.pointer)
-        }
-        // A prepared answer's body is its own (the response may carry none beside it).
-        let created = response.prepared.map { $0.withBody(createResponse(copying:)) } ?? createResponse(copying: response.body)
-        guard let mhdResponse = created else {
-            context.log("could not create a response (out of memory?); closing the connection", .error)
-            return .NO
-        }
-        defer { MHD_destroy_response(mhdResponse) }
-        addHeaders(of: response, to: mhdResponse, context: context)
-        return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
-    }
-
-    /// Copies the response's header fields to MHD (logging refused ones), plus `Connection: close` when draining
-    /// or when `closing`.
-    static func addHeaders(of response: HTTPResponse, to mhdResponse: OpaquePointer, context: ServerContext, closing: Bool = false) {
-        for (name, value) in response.headers where !addHeader(name, value, to: mhdResponse) {
-            context.log("dropped response header \"\(name)\" refused by microhttpd")
-        }
-        if closing || context.draining.load(ordering: .relaxed) {
-            _ = MHD_add_response_header(mhdResponse, "Connection", "close")
-        }
-    }
-
-    /// An MHD response holding its own copy of `body` (MUST_COPY), or nil when MHD cannot make one.
-    static func createResponse(copying body: [UInt8]) -> OpaquePointer? {
-        body.withUnsafeBytes(createResponse(copying:))
-    }
-
-    static func createResponse(copying raw: UnsafeRawBufferPointer) -> OpaquePointer? {
-        MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
-    }
-
-    /// Adds one header field to an MHD response; false when MHD refuses it (CR/LF in it, a manual Content-Length).
-    static func addHeader(_ name: String, _ value: String, to mhdResponse: OpaquePointer) -> Bool {
-        name.withCString { name in value.withCString { MHD_add_response_header(mhdResponse, name, $0) } } == .YES
     }
 
     /// Runs `body` over the bytes of MHD's NUL-terminated path.
