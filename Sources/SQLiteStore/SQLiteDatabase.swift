@@ -58,6 +58,18 @@ final class SQLiteDatabase {
     /// Whether a transaction is open (SQLite ends one itself on some errors).
     var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
+    /// Throws unless `path` still names the file this connection opened. One removed, renamed away or replaced
+    /// while open would take every later commit with it, unseen until the next start: SQLite itself goes on
+    /// writing to it in WAL mode.
+    func checkInPlace() throws(SQLiteError) {
+        var moved: Int32 = 0
+        let status = sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved)
+        guard status == SQLITE_OK, moved != 0 else { return }
+        throw SQLiteError(
+            code: SQLiteError.moved,
+            message: "the database file \(path) was removed, renamed or replaced while ribsd had it open; put it back, or restart ribsd")
+    }
+
     var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
 }
 
@@ -67,6 +79,9 @@ struct SQLiteError: Error, CustomStringConvertible {
     let message: String
 
     var description: String { "\(message) (SQLite error \(code))" }
+
+    /// SQLITE_READONLY_DBMOVED (a macro Swift does not import): the file is no longer where it was opened.
+    static let moved = SQLITE_READONLY | (4 << 8)
 
     /// The database reached its page cap or the disk is full.
     var isFull: Bool { code & 0xff == SQLITE_FULL }

@@ -65,6 +65,7 @@ struct SQLiteReader {
     }
 
     func ping() throws(SQLiteError) {
+        try database.checkInPlace()
         _ = try database.integer("SELECT count(*) FROM sqlite_schema")
     }
 

@@ -43,6 +43,13 @@ final class SQLiteWriter {
     /// cannot be written fails only its own request. Returns each change's error, nil when committed.
     func write(_ changes: [StoreWrite], touches: [String: Int64]) -> [StoreError?] {
         do throws(SQLiteError) {
+            try database.checkInPlace()
+        } catch {
+            // Nothing is written to a file that is gone: the next batch looks again, so a folder moved back is
+            // written to again.
+            return Array(repeating: error.storeError, count: changes.count)
+        }
+        do throws(SQLiteError) {
             try transaction { () throws(SQLiteError) in
                 for change in changes { try apply(change) }
                 try applyTouches(touches)
@@ -89,7 +96,7 @@ final class SQLiteWriter {
 
     /// Writes the last accesses noted while no change came.
     func flush(_ touches: [String: Int64]) {
-        guard !touches.isEmpty else { return }
+        guard !touches.isEmpty, (try? database.checkInPlace()) != nil else { return }
         try? transaction { () throws(SQLiteError) in try applyTouches(touches) }
     }
 

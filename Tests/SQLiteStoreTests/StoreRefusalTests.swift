@@ -234,4 +234,25 @@ struct StoreRefusalTests {
             #expect(try store.sessions().map(\.id) == ["closed"], "the refused deletion did nothing")
         }
     }
+
+    @Test("a folder renamed away while open: commits and readiness are refused as unavailable, naming the file; renamed back, both go on")
+    func renamedAway() throws {
+        try withTemporaryDirectory { parent in
+            let directory = parent + "/data", away = parent + "/away"
+            try withStore(directory) { store in
+                try store.commit(.create(storedSession("kept", at: Self.t0)))
+                try FileManager.default.moveItem(atPath: directory, toPath: away)
+                let change = StoreChange.create(storedSession("refused", at: Self.t0))
+                expectStoreError(.unavailable, containing: "sessions.sqlite3 was removed, renamed or replaced") { try store.commit(change) }
+                expectStoreError(.unavailable, containing: "was removed, renamed or replaced") { try store.checkReady() }
+                #expect(store.statistics().errors >= 2)
+                try FileManager.default.moveItem(atPath: away, toPath: directory)
+                try store.checkReady()
+                try store.commit(.create(storedSession("after", at: Self.t0)))
+            }
+            try withStore(directory) { (store: SQLiteSessionStore) throws in
+                #expect(try store.sessions().map(\.id).sorted() == ["after", "kept"], "the refused creation was written")
+            }
+        }
+    }
 }
