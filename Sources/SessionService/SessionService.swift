@@ -25,10 +25,13 @@ public final class SessionService: Sendable {
     package let heldMemory: HeldMemory
     /// When a refused request last swept expired sessions (uptime, milliseconds).
     private let lastCreationSweep = Atomic<Int64>(Int64.min)
-    /// The earliest uptime at which a session the last sweep found live can expire (`Int64.max`: none seen). None
-    /// of those expires sooner (a session's expiry only moves later as it is used), nor does one made since; one
-    /// the sweep skipped, in use then, may, and waits for the once-a-second sweep if it is not used again.
+    /// The earliest uptime at which a session the last sweep found can expire (`Int64.max`: none seen). None of
+    /// those expires sooner: a session's expiry only moves later as it is used, and one the sweep skipped, in use
+    /// then, counts as expiring at once. One made or restored since may, which `maintain` tells by
+    /// `SessionStore.addedCount`.
     private let nextExpiry = Atomic<Int64>(Int64.max)
+    /// The store's `addedCount` when `maintain` last walked the sessions; nil before the first walk.
+    private let addedAtLastWalk = Lock<UInt64?>(nil)
     /// Set by `endStreams`: the server is stopping, and a stream opened now would miss its `end` frame.
     let streamsEnded = Atomic<Bool>(false)
     /// The logger `instrument` was given: `/metrics` shows the lines it dropped.
@@ -125,8 +128,21 @@ public final class SessionService: Sendable {
     /// their peak (an expiry or deletion of thousands) or a fall of theirs has ended at half its peak or less,
     /// hands the heap's free pages back to the system, which glibc would otherwise keep at the peak's size.
     public func maintain() {
-        expireIdleSessions()
+        sweepIfDue()
         returnFreedMemory()
+    }
+
+    /// Expires idle sessions, unless none can have expired since the last walk: no session was added since, and
+    /// the earliest expiry that walk found is still to come. A million idle sessions then cost nothing between
+    /// expiries, where a walk each second retains and locks every one of them. Returns whether it walked.
+    @discardableResult
+    func sweepIfDue() -> Bool {
+        let added = store.addedCount
+        let walked = addedAtLastWalk.withLock { $0 }
+        if walked == added, clock.uptimeMilliseconds() < nextExpiry.load(ordering: .relaxed) { return false }
+        addedAtLastWalk.withLock { $0 = added }
+        expireIdleSessions()
+        return true
     }
 
     /// Hands the heap's free pages back if the sessions freed `heapReturnThreshold` bytes since their peak, or
@@ -152,7 +168,11 @@ public final class SessionService: Sendable {
             // itself. Waiting would let one long request (a history of 100,000 events, a replay after a failed
             // move) hold up the expiry of every other session.
             let seen = session.withSlotIfAvailable { slot in expireIfIdle(&slot, now: now) }
-            guard let (liveness, lastAccess) = seen else { continue }
+            guard let (liveness, lastAccess) = seen else {
+                // Held by whoever uses it: it may be past its TTL already, so the next sweep must look again.
+                earliest = now
+                continue
+            }
             guard liveness != .live else {
                 earliest = min(earliest, expiry(afterAccessAt: lastAccess))
                 continue

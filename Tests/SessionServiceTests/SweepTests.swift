@@ -104,4 +104,42 @@ struct SweepTests {
             #expect(service.claimSweep())
         }
     }
+
+    @Test(
+        "the upkeep walks the sessions only when one may have expired: once a session was added, once the earliest expiry came, once one was in use during a walk"
+    )
+    func upkeepWalksOnlyWhenDue() throws {
+        let clock = ManualClock()
+        try withTestServer(configuration: ServiceConfiguration(sessionTTL: 10), clock: clock) { client in
+            let service = client.service
+            let used = try client.createSession()
+            let idle = try client.createSession(app: "todo")
+            #expect(service.sweepIfDue(), "the first upkeep walks")
+            #expect(!service.sweepIfDue(), "nothing added, nothing due")
+            clock.advance(seconds: 5)
+            _ = try client.state(used)
+            #expect(!service.sweepIfDue(), "an access only moves an expiry later")
+            let later = try client.createSession(app: "todo")
+            #expect(service.sweepIfDue(), "a session was added since the last walk")
+            #expect(!service.sweepIfDue())
+
+            // `idle` was last used at 0: due at 10 s and a bit, when the upkeep walks and expires it.
+            clock.advance(milliseconds: 5_000)
+            #expect(!service.sweepIfDue(), "10 s after its last use, the TTL has not passed")
+            clock.advance(milliseconds: 1)
+            #expect(service.sweepIfDue())
+            expectProblem(try client.state(idle), status: 404, code: "session_not_found")
+            #expect(service.sessionCount == 2)
+
+            // A session in use during a walk is not seen: the next upkeep walks again, whatever else holds.
+            let session = try #require(service.store.session(used))
+            whileHeldOnAnotherThread({ whileHeld in session.withCore { _ in whileHeld() } }) {
+                #expect(service.sweepIfDue() == false, "nothing due: this one does not walk")
+                _ = service.expireIdleSessions()
+            }
+            #expect(service.sweepIfDue(), "the walk that skipped a held session leaves the next one due")
+            #expect(!service.sweepIfDue())
+            expectState(try client.state(later), Expected.todo(later, version: 1))
+        }
+    }
 }

@@ -10,6 +10,8 @@ package final class SessionStore: Sendable {
     private let shards: [Lock<[String: Session]>] = (0..<(1 << SessionStore.shardBits)).map { _ in Lock([:]) }
     /// Sessions held, across shards: changed only when a session is added or removed.
     private let held = Atomic<Int>(0)
+    /// Sessions ever added (made or restored): a sweep that saw them all knows nothing new came since.
+    private let added = Atomic<UInt64>(0)
     /// The most sessions held at once.
     let limit: Int
 
@@ -82,6 +84,7 @@ package final class SessionStore: Sendable {
             held.subtract(1, ordering: .relaxed)
             return .duplicateID
         }
+        self.added.add(1, ordering: .relaxed)
         return .inserted
     }
 
@@ -94,7 +97,10 @@ package final class SessionStore: Sendable {
             sessions[session.id] = session
             return true
         }
-        if added { held.add(1, ordering: .relaxed) }
+        if added {
+            held.add(1, ordering: .relaxed)
+            self.added.add(1, ordering: .relaxed)
+        }
     }
 
     /// The session with this id.
@@ -110,6 +116,11 @@ package final class SessionStore: Sendable {
         let removed = shard(id).withLock { $0.removeValue(forKey: id) }
         if removed != nil { held.subtract(1, ordering: .relaxed) }
         return removed
+    }
+
+    /// How many sessions were ever added, made or restored.
+    var addedCount: UInt64 {
+        added.load(ordering: .relaxed)
     }
 
     /// How many sessions are alive.
