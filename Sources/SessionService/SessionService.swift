@@ -138,11 +138,13 @@ public final class SessionService: Sendable {
     @discardableResult
     func sweepIfDue() -> Bool {
         let added = store.addedCount
-        let walked = addedAtLastWalk.withLock { $0 }
-        if walked == added, clock.uptimeMilliseconds() < nextExpiry.load(ordering: .relaxed) { return false }
-        addedAtLastWalk.withLock { $0 = added }
-        expireIdleSessions()
-        return true
+        let due = addedAtLastWalk.withLock { walked in
+            guard walked != added || clock.uptimeMilliseconds() >= nextExpiry.load(ordering: .relaxed) else { return false }
+            walked = added
+            return true
+        }
+        if due { expireIdleSessions() }
+        return due
     }
 
     /// Hands the heap's free pages back if the sessions freed `heapReturnThreshold` bytes since their peak, or
@@ -187,13 +189,14 @@ public final class SessionService: Sendable {
         return expired
     }
 
-    /// A replay of `core`'s history (after a failed event) rendered another state than the one it replayed: the
-    /// app is not deterministic, and its sessions cannot be restored from their histories.
-    func reportReplayDivergence(in core: SessionCore) {
+    /// A replay of `core`'s history (after a failed event, or for a rewind) rendered another state than the one it
+    /// replayed: the app is not deterministic, and its sessions cannot be restored from their histories. Counted
+    /// and logged with what became of the session (`outcome`) and `extra` fields.
+    func reportReplayDivergence(in core: SessionCore, outcome: String = "session closed", extra: [(String, String)] = []) {
         metrics.recordReplayDivergence()
         logger.withLock { $0 }?.message(
-            .error, "replay diverged: session closed",
-            fields: [("session", core.id), ("app", core.app.id), ("version", String(core.version))])
+            .error, "replay diverged: \(outcome)",
+            fields: [("session", core.id), ("app", core.app.id), ("version", String(core.version))] + extra)
     }
 
     /// Tears down every session (server shutdown).

@@ -1,6 +1,5 @@
 import AppHosting
 import HTTPServer
-import Locking
 
 /// Past versions over HTTP: `GET …?version=N`, `POST …/rewind`, `GET …/diff`, and forks (`POST /v1/sessions` with
 /// `from`). Every version's document is the bytes it was answered with, read from the session's timeline.
@@ -40,12 +39,8 @@ extension SessionService {
         do throws(ServiceError) {
             return try core.rewind(to: target, now: clock.nowMilliseconds())
         } catch {
-            // The app is not deterministic: counted and logged like a divergence that closes a session, but this
-            // one changed nothing, so the session goes on.
-            metrics.recordReplayDivergence()
-            logger.withLock { $0 }?.message(
-                .error, "replay diverged: rewind refused",
-                fields: [("session", core.id), ("app", core.app.id), ("version", String(core.version)), ("target", String(target))])
+            // The app is not deterministic, but this rewind changed nothing: the session goes on.
+            reportReplayDivergence(in: core, outcome: "rewind refused", extra: [("target", String(target))])
             throw error
         }
     }
